@@ -1,0 +1,54 @@
+import { OPTIONS, optionsFor, type OptionDef } from './options.js';
+
+const EXAMPLES: Record<'mini-a' | 'mini-a-proxy', string[]> = {
+  'mini-a': [
+    `# list the bundled servers and their tools, no model needed`,
+    `mini-a dispatch='{"action":"list"}' mcp="[(cmd: 'node dist/mcps/time.js')]"`,
+    `# call a tool`,
+    `mini-a dispatch='{"action":"call","tool":"current_time","arguments":{"timezone":"Asia/Tokyo"}}' mcp="[(cmd: 'node dist/mcps/time.js')]"`,
+    `# spill large results to temp files, then read one back with readresult`,
+    `mini-a dispatch='{"action":"call","tool":"filesystemQuery","arguments":{"operation":"read","path":"README.md"}}' mcp="[(cmd: 'node dist/mcps/utils.js')]" mcpproxythreshold=2000 spilldir=/tmp/spill`,
+    `mini-a dispatch='{"action":"readresult","resultFile":"/tmp/spill/mini-a-proxy-result-….json","op":"grep","pattern":"npm"}' spilldir=/tmp/spill`,
+    `# servers from a Claude Desktop / Cursor config, started lazily, TOON spills`,
+    `mini-a dispatch='{"action":"search","query":"read a file"}' mcpconfig=examples/mcp.json mcplazy=true mcpproxytoon=true`,
+  ],
+  'mini-a-proxy': [
+    `# serve proxy-dispatch over stdio to any MCP client`,
+    `mini-a-proxy mcp="[(cmd: 'node dist/mcps/time.js')]" mcplazy=true`,
+  ],
+};
+
+function left(name: string, def: OptionDef): string {
+  if (def.type === 'boolean') return `${name}=true|false`;
+  if (def.type === 'enum') return `${name}=${def.choices!.join('|')}`;
+  return `${name}=${def.placeholder ?? 'VALUE'}`;
+}
+
+/** The --help text of one program, generated from the option table. */
+export function helpText(bin: 'mini-a' | 'mini-a-proxy', version: string): string {
+  const lines: string[] = [];
+  if (bin === 'mini-a') {
+    lines.push(`mini-a ${version} — an agent runner whose model sees one tool, proxy-dispatch, in front of any number of MCP servers.`);
+    lines.push('', 'Usage: mini-a dispatch=JSON mcp=LIST [options]      one request, no model', '       mini-a goal="…" mcp=LIST [options]            (needs a model)');
+  } else {
+    lines.push(`mini-a-proxy ${version} — serves proxy-dispatch (one tool in front of many MCP servers) to any MCP client.`);
+    lines.push('', 'Usage: mini-a-proxy mcp=LIST [options]');
+  }
+  lines.push('Options are key=value (mini-a style) or --key value.');
+  const names = optionsFor(bin);
+  const width = Math.min(34, Math.max(...names.map((n) => left(n, OPTIONS[n]).length)) + 2);
+  const groups = [...new Set(names.map((n) => OPTIONS[n].group))];
+  for (const g of groups) {
+    lines.push('', `${g}:`);
+    for (const n of names.filter((x) => OPTIONS[x].group === g)) {
+      const def: OptionDef = OPTIONS[n];
+      const l = left(n, def);
+      const dflt = def.default !== undefined && def.type !== 'boolean' ? ` (default ${def.default})` : def.default === true ? ' (default true)' : '';
+      lines.push(`  ${l.padEnd(width)}${l.length >= width ? '\n  ' + ' '.repeat(width) : ''}${def.desc}${dflt}`);
+    }
+  }
+  lines.push('', 'proxy-dispatch actions: list, search, info, call, readresult (ops stat|head|tail|slice|grep|read).');
+  lines.push('', 'Examples:');
+  for (const e of EXAMPLES[bin]) lines.push(`  ${e}`);
+  return lines.join('\n') + '\n';
+}

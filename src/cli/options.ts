@@ -1,0 +1,73 @@
+/**
+ * The option table: one row per option, shared by the parser, `--help` and "did you mean".
+ * Options are written mini-a style (`key=value`) or as flags (`--key value`, `--key=value`).
+ */
+
+export type OptionType = 'string' | 'boolean' | 'int' | 'enum';
+
+export interface OptionDef {
+  type: OptionType;
+  /** One-line meaning shown by --help. */
+  desc: string;
+  /** Shown as the value placeholder in --help. */
+  placeholder?: string;
+  default?: string | number | boolean;
+  choices?: readonly string[];
+  /** Smallest allowed value for ints. */
+  min?: number;
+  group: string;
+  /** Which programs accept it. */
+  bins: ReadonlyArray<'mini-a' | 'mini-a-proxy'>;
+}
+
+const BOTH = ['mini-a', 'mini-a-proxy'] as const;
+const AGENT = ['mini-a'] as const;
+const PROXY = ['mini-a-proxy'] as const;
+
+export const OPTIONS = {
+  // What to run
+  goal: { type: 'string', placeholder: 'TEXT', desc: 'the goal for the agent (needs a model, see below)', group: 'Run', bins: AGENT },
+  dispatch: { type: 'string', placeholder: 'JSON|-', desc: "run one proxy-dispatch request and print its JSON (no model needed); '-' reads JSON Lines from stdin", group: 'Run', bins: AGENT },
+  format: { type: 'enum', choices: ['text', 'json', 'pretty'], default: 'text', desc: 'output: text (answer only), json (machine-readable), pretty (indented JSON)', group: 'Run', bins: AGENT },
+
+  // Connections
+  mcp: { type: 'string', placeholder: 'SLON|JSON', desc: "MCP servers: [(cmd: 'node dist/mcps/time.js'), (type: remote, url: 'http://…/mcp')]", group: 'Connections', bins: BOTH },
+  mcpconfig: { type: 'string', placeholder: 'FILE', desc: 'read servers from a Claude Desktop / Cursor (mcpServers) or VS Code (servers) JSON file', group: 'Connections', bins: BOTH },
+  mcplazy: { type: 'boolean', default: false, desc: 'start each server only when a request first needs it (default: all start in parallel)', group: 'Connections', bins: BOTH },
+  mcptimeout: { type: 'int', min: 1, default: 60000, placeholder: 'MS', desc: "default per-call timeout in ms (a connection's own timeout wins); cancellation is sent on expiry", group: 'Connections', bins: BOTH },
+  toolcachettl: { type: 'int', min: 0, default: 600000, placeholder: 'MS', desc: 'how long tool catalogs stay cached (0 = until the server says list_changed)', group: 'Connections', bins: BOTH },
+
+  // Dispatcher and spill
+  mcpproxy: { type: 'boolean', default: true, desc: 'the model sees one tool, proxy-dispatch (false: every tool registered directly, the baseline)', group: 'Proxy', bins: AGENT },
+  mcpproxythreshold: { type: 'int', min: 0, default: 0, placeholder: 'BYTES', desc: 'results larger than this go to a temp file the model reads back with action=readresult (0 = off)', group: 'Proxy', bins: BOTH },
+  mcpproxytoon: { type: 'boolean', default: false, desc: 'write spilled object/array results as TOON (fewer tokens when read back)', group: 'Proxy', bins: BOTH },
+
+  // General
+  debug: { type: 'boolean', default: false, desc: 'log requests and server noise (stderr)', group: 'General', bins: BOTH },
+  quiet: { type: 'boolean', default: false, desc: 'no progress lines, errors only', group: 'General', bins: BOTH },
+  help: { type: 'boolean', default: false, desc: 'show this help', group: 'General', bins: BOTH },
+  version: { type: 'boolean', default: false, desc: 'print the version', group: 'General', bins: BOTH },
+
+  // mini-a-proxy
+  transport: { type: 'enum', choices: ['stdio', 'http'], default: 'stdio', desc: 'serve over stdio or Streamable HTTP', group: 'Server', bins: PROXY },
+  port: { type: 'int', min: 0, default: 8080, placeholder: 'N', desc: 'HTTP port (transport=http)', group: 'Server', bins: PROXY },
+  host: { type: 'string', default: '127.0.0.1', placeholder: 'ADDR', desc: 'HTTP bind address (transport=http)', group: 'Server', bins: PROXY },
+  mode: { type: 'enum', choices: ['proxy', 'transparent'], default: 'proxy', desc: 'proxy: one proxy-dispatch tool; transparent: all tools under namespaced names (c1__echo)', group: 'Server', bins: PROXY },
+} as const satisfies Record<string, OptionDef>;
+
+export type OptionName = keyof typeof OPTIONS;
+
+type ValueOf<D> = D extends { type: 'boolean' } ? boolean : D extends { type: 'int' } ? number : string;
+type HasDefault<D> = D extends { default: unknown } ? true : false;
+
+/** Parsed options: defaulted ones are always present, the rest optional. */
+export type Options = {
+  -readonly [K in OptionName as HasDefault<(typeof OPTIONS)[K]> extends true ? K : never]: ValueOf<(typeof OPTIONS)[K]>;
+} & {
+  -readonly [K in OptionName as HasDefault<(typeof OPTIONS)[K]> extends true ? never : K]?: ValueOf<(typeof OPTIONS)[K]>;
+};
+
+/** Option names accepted by one program. */
+export function optionsFor(bin: 'mini-a' | 'mini-a-proxy'): OptionName[] {
+  return (Object.keys(OPTIONS) as OptionName[]).filter((k) => (OPTIONS[k].bins as readonly string[]).includes(bin));
+}

@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { parse as parseShell } from 'shell-quote';
+import { registerSecret } from './redact.js';
+import { parseSlon, SlonError, type SlonValue } from './slon.js';
+import { UsageError, nearest } from '../util/errors.js';
+import { log } from '../util/log.js';
+
+/** How a connection reaches its server. `http` falls back to SSE when the server only speaks that. */
+export type TransportKind = 'stdio' | 'http' | 'sse';
+
+/** One downstream MCP server, validated and normalized. */
+export interface ConnectionSpec {
+  transport: TransportKind;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  /** Per-call timeout in ms (overrides the global default). */
+  timeout?: number;
+  /** Human name: explicit `name`, the mcpServers key, or derived from the command/url. */
+  name: string;
+  /** Explicit `id`, or MD5 of the canonical spec. */
+  id: string;
+}
+
+const FIELDS = ['cmd', 'command', 'args', 'env', 'cwd', 'type', 'url', 'headers', 'timeout', 'name', 'id'] as const;
+const TYPES: Record<string, TransportKind> = {
+  stdio: 'stdio',
+  remote: 'http',
+  http: 'http',
+  'streamable-http': 'http',
+  streamablehttp: 'http',
+  sse: 'sse',
+};
+
+/** Keys that Claude Desktop, Cursor and VS Code configs carry for their own use; read and ignored. */
+export const CLIENT_ONLY_KEYS = new Set([
+  'disabled', 'autoApprove', 'alwaysAllow', 'disabledTools', 'description', 'transportType', 'envFile',
+  'icon', 'gallery', 'version', 'enabled', 'trust', 'includeTools', 'excludeTools', 'oauth',
+]);
+
+type Raw = Record<string, unknown>;
+
+function isPlainObject(v: unknown): v is Raw {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+function stringMap(where: string, field: string, v: unknown): Record<string, string> {
+  if (!isPlainObject(v)) throw new UsageError(`${where}: '${field}' must be a map of names to strings, e.g. (${field === 'env' ? "API_KEY: '…'" : "Authorization: 'Bearer …'"})`);
+  const out: Record<string, string> = {};
+  for (const [k, val] of Object.entries(v)) {
+    if (typeof val !== 'string' && typeof val !== 'number' && typeof val !== 'boolean') {
+      throw new UsageError(`${where}: '${field}.${k}' must be a string`);
+    }
+    out[k] = String(val);
+    registerSecret(out[k], k);
+  }
+  return out;
+}
+
+/** Splits a `cmd` command line like a shell would (quotes, $VARS), refusing pipes and redirections. */
+export function splitCommandLine(where: string, cmd: string): string[] {
+  const parts = parseShell(cmd, process.env as Record<string, string>);
+  const out: string[] = [];
+  for (const p of parts) {
+    if (typeof p === 'string') out.push(p);
+    else if ('op' in p && p.op === 'glob') out.push(p.pattern);
+    else if ('comment' in p) break;
+    else {
+      throw new UsageError(
+        `${where}: 'cmd' contains the shell operator '${'op' in p ? p.op : '?'}', but cmd is not run by a shell; write cmd: "sh -c '…'" to use one`,
+      );
+    }
+  }
+  if (out.length === 0) throw new UsageError(`${where}: 'cmd' is empty`);
+  return out;
+}
+
+/** A short name for a stdio server: its script or package name (`node mcps/time.js` -> `time`). */
+export function deriveName(command: string, args: string[]): string {
+  const target = args.find((a) => !a.startsWith('-') && a !== '-y') ?? command;
+  let p = target.replace(/\\/g, '/').replace(/\/+$/, '');
+  if (p.startsWith('@') && !p.includes('/dist/')) p = p.replace(/@[^@/]*$/, '');
+  let base = path.posix.basename(p).replace(/\.(m?[jt]s|cjs|py|sh|exe)$/, '');
+  while (['index', 'main', 'server', 'dist', 'build', 'src', 'lib', 'bin'].includes(base) && p.includes('/')) {
+    p = path.posix.dirname(p);
+    base = path.posix.basename(p);
+  }
+  const name = base.replace(/@[^@]*$/, '').replace(/^(mcp-server-|server-|mcp-)/, '').replace(/(-mcp-server|-mcp|-server)$/, '');
+  return name || base || command;
+}
+
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (isPlainObject(v)) {
+    return `{${Object.keys(v)
+      .filter((k) => v[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/** Stable id of a connection: MD5 of its canonical config (what it runs or reaches, not its name). */
+export function specId(spec: Omit<ConnectionSpec, 'name' | 'id'>): string {
+  const { transport, command, args, env, cwd, url, headers } = spec;
+  return createHash('md5').update(canonical({ transport, command, args, env, cwd, url, headers })).digest('hex');
+}
+
+/** Validates one raw connection object (from SLON/JSON or an mcpServers entry) into a ConnectionSpec. */
+export function toSpec(raw: unknown, where: string, opts: { name?: string; lenient?: boolean } = {}): ConnectionSpec {
+  if (!isPlainObject(raw)) {
+    throw new UsageError(`${where}: a connection must be a map such as (cmd: 'node mcps/time.js') or (type: remote, url: 'http://…/mcp')`);
+  }
+  for (const k of Object.keys(raw)) {
+    if ((FIELDS as readonly string[]).includes(k)) continue;
+    if (opts.lenient && CLIENT_ONLY_KEYS.has(k)) continue;
+    const hint = nearest(k, FIELDS);
+    const msg = `${where}: unknown field '${k}'${hint ? ` (did you mean '${hint}'?)` : ''}; allowed: ${FIELDS.join(', ')}`;
+    if (opts.lenient) {
+      log.warn(`${msg}; ignored`);
+      continue;
+    }
+    throw new UsageError(msg);
+  }
+  const str = (f: string): string | undefined => {
+    const v = raw[f];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`${where}: '${f}' must be a non-empty string`);
+    return v;
+  };
+  const cmd = str('cmd');
+  let command = str('command');
+  const url = str('url');
+  const typeRaw = str('type');
+  if (cmd && command) throw new UsageError(`${where}: give either 'cmd' (a command line) or 'command' + 'args', not both`);
+  if (cmd && raw.args !== undefined) throw new UsageError(`${where}: 'args' goes with 'command'; with 'cmd' put the arguments in the command line`);
+  let transport: TransportKind;
+  if (typeRaw !== undefined) {
+    const t = TYPES[typeRaw.toLowerCase()];
+    if (!t) throw new UsageError(`${where}: 'type' is '${typeRaw}'; allowed: stdio, remote, http, sse`);
+    transport = t;
+  } else if (cmd || command) transport = 'stdio';
+  else if (url) transport = 'http';
+  else throw new UsageError(`${where}: needs 'cmd' (or 'command') for a local server, or 'url' for a remote one`);
+
+  let args: string[] | undefined;
+  if (raw.args !== undefined) {
+    if (!Array.isArray(raw.args) || raw.args.some((a) => typeof a !== 'string' && typeof a !== 'number')) {
+      throw new UsageError(`${where}: 'args' must be a list of strings, e.g. ['-y', 'some-server']`);
+    }
+    args = raw.args.map(String);
+  }
+  if (cmd) [command, ...args] = splitCommandLine(where, cmd);
+
+  const spec: Omit<ConnectionSpec, 'name' | 'id'> = { transport };
+  if (transport === 'stdio') {
+    if (!command) throw new UsageError(`${where}: a stdio connection needs 'cmd' or 'command'`);
+    if (url) throw new UsageError(`${where}: 'url' does not go with a stdio command; use type: remote (or sse) with url, or cmd alone`);
+    if (raw.headers !== undefined) throw new UsageError(`${where}: 'headers' only apply to remote (http/sse) connections`);
+    spec.command = command;
+    spec.args = args ?? [];
+    if (raw.env !== undefined) spec.env = stringMap(where, 'env', raw.env);
+    const cwd = str('cwd');
+    if (cwd) spec.cwd = path.resolve(cwd);
+    for (const a of spec.args) if (/^(sk-|gh[pousr]_|xox)/.test(a) || /(token|key|secret|password)=/i.test(a)) registerSecret(a.split('=').pop(), 'token');
+  } else {
+    if (!url) throw new UsageError(`${where}: a ${typeRaw ?? transport} connection needs 'url'`);
+    if (command || cmd) throw new UsageError(`${where}: 'cmd'/'command' do not go with type ${typeRaw}; a remote connection has only 'url' (and 'headers')`);
+    if (raw.env !== undefined || raw.cwd !== undefined) throw new UsageError(`${where}: 'env' and 'cwd' only apply to stdio connections`);
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      throw new UsageError(`${where}: 'url' is not a valid URL (expected http://host:port/path)`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`${where}: 'url' must be http:// or https://`);
+    if (u.password) registerSecret(decodeURIComponent(u.password), 'password');
+    for (const [k, v] of u.searchParams) registerSecret(v, k);
+    spec.url = url;
+    if (raw.headers !== undefined) spec.headers = stringMap(where, 'headers', raw.headers);
+  }
+  if (raw.timeout !== undefined) {
+    const t = typeof raw.timeout === 'string' ? Number(raw.timeout) : raw.timeout;
+    if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0) throw new UsageError(`${where}: 'timeout' must be a positive number of milliseconds`);
+    spec.timeout = t;
+  }
+  const name = opts.name ?? str('name') ?? (spec.command ? deriveName(spec.command, spec.args ?? []) : new URL(spec.url!).host);
+  const id = str('id') ?? specId(spec);
+  return { ...spec, name, id };
+}
+
+/** Parses the `mcp=` value (SLON or JSON; one connection or a list) into validated specs. */
+export function parseMcpOption(text: string, optionName = 'mcp'): ConnectionSpec[] {
+  let value: SlonValue;
+  try {
+    value = parseSlon(text);
+  } catch (e) {
+    if (e instanceof SlonError) throw new UsageError(`${optionName}: ${e.message}`);
+    throw e;
+  }
+  const list = Array.isArray(value) ? value : [value];
+  return list.map((raw, i) => toSpec(raw, list.length > 1 || Array.isArray(value) ? `${optionName}[${i}]` : optionName));
+}
+
+/** Makes connection names unique (`time`, `time-2`) so that names can address connections. */
+export function uniqueNames(specs: ConnectionSpec[]): ConnectionSpec[] {
+  const seen = new Map<string, number>();
+  return specs.map((s) => {
+    const n = (seen.get(s.name) ?? 0) + 1;
+    seen.set(s.name, n);
+    return n === 1 ? s : { ...s, name: `${s.name}-${n}` };
+  });
+}
