@@ -41,6 +41,9 @@ export const OPTIONS = {
   mcpproxy: { type: 'boolean', default: true, desc: 'the model sees one tool, proxy-dispatch (false: every tool registered directly, the baseline)', group: 'Proxy', bins: AGENT },
   mcpproxythreshold: { type: 'int', min: 0, default: 0, placeholder: 'BYTES', desc: 'results larger than this go to a temp file the model reads back with action=readresult (0 = off)', group: 'Proxy', bins: BOTH },
   mcpproxytoon: { type: 'boolean', default: false, desc: 'write spilled object/array results as TOON (fewer tokens when read back)', group: 'Proxy', bins: BOTH },
+  spilldir: { type: 'string', placeholder: 'DIR', desc: 'write spill files here and keep them after exit, so later commands can readresult them', group: 'Proxy', bins: BOTH },
+  keepresults: { type: 'boolean', default: false, desc: 'keep the private spill directory at exit (its path is printed on stderr)', group: 'Proxy', bins: BOTH },
+  argsroots: { type: 'string', placeholder: 'DIR[,DIR]', desc: 'directories argumentsFile may read from, besides spill files (default: the working directory)', group: 'Proxy', bins: BOTH },
 
   // General
   debug: { type: 'boolean', default: false, desc: 'log requests and server noise (stderr)', group: 'General', bins: BOTH },

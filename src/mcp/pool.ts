@@ -24,9 +24,9 @@ export interface ConnectionSummary {
   state: ConnectionState;
   error?: string;
   server?: { name: string; version: string };
-  tools?: number;
-  resources?: number;
-  prompts?: number;
+  toolCount?: number;
+  resourceCount?: number;
+  promptCount?: number;
   lastRefresh?: string;
   target: string;
 }
@@ -69,7 +69,8 @@ export class Pool {
 
   /** Like `get`, but the error lists what exists and suggests the nearest key. */
   resolve(key: string): Connection {
-    const c = this.get(key);
+    // `c2/everything` (how errors and searches name connections) works as well.
+    const c = this.get(key) ?? this.get(key.split('/')[0]!);
     if (c) return c;
     const known = this.connections.map((x) => `${x.alias}/${x.name}`);
     const hint = nearest(key, [...this.byKey.keys()]);
@@ -92,16 +93,15 @@ export class Pool {
       id: c.id,
       transport: c.activeTransport ?? c.spec.transport,
       state: c.state,
-      target: redact(c.spec.transport === 'stdio' ? [c.spec.command, ...(c.spec.args ?? [])].join(' ') : c.spec.url!),
+      // Redacted as a spec, so `--token x` args and URL credentials are masked too.
+      target: c.spec.transport === 'stdio' ? (redact({ args: [c.spec.command!, ...(c.spec.args ?? [])] }).args as string[]).join(' ') : redact({ url: c.spec.url! }).url,
     };
-    // Redact the command line as args, so `--token x` is masked too.
-    if (c.spec.transport === 'stdio') s.target = (redact({ args: [c.spec.command!, ...(c.spec.args ?? [])] }).args as string[]).join(' ');
     if (c.error) s.error = redact(c.error);
     if (c.serverInfo) s.server = { name: c.serverInfo.name, version: c.serverInfo.version };
     if (cat) {
-      s.tools = cat.tools.length;
-      if (cat.resources.length || cat.resourceTemplates.length) s.resources = cat.resources.length + cat.resourceTemplates.length;
-      if (cat.prompts.length) s.prompts = cat.prompts.length;
+      s.toolCount = cat.tools.length;
+      if (cat.resources.length || cat.resourceTemplates.length) s.resourceCount = cat.resources.length + cat.resourceTemplates.length;
+      if (cat.prompts.length) s.promptCount = cat.prompts.length;
       s.lastRefresh = new Date(cat.refreshedAt).toISOString();
     }
     return s;

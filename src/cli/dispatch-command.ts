@@ -1,0 +1,56 @@
+import readline from 'node:readline';
+import { UsageError } from '../util/errors.js';
+import type { Runtime } from './runtime.js';
+
+/** Line and column of a JSON.parse error position, for messages. */
+export function jsonErrorWhere(text: string, err: Error): string {
+  const m = /position (\d+)/.exec(err.message);
+  if (!m) return err.message;
+  const pos = Number(m[1]);
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  const col = pos - before.lastIndexOf('\n');
+  const reason = err.message.replace(/\s*(in JSON )?at position \d+.*$/, '').replace(/^Unexpected token/, 'unexpected token');
+  return `${reason} at line ${line}, column ${col}`;
+}
+
+function parseRequestJson(text: string, where: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${where}: invalid JSON: ${jsonErrorWhere(text, e as Error)}`);
+  }
+}
+
+/**
+ * One-shot dispatch: runs the request in `dispatch=` (or, with `dispatch=-`, every JSON line on
+ * stdin in order, over one pool) and prints each JSON response on stdout. Returns the exit code:
+ * 0 when every response succeeded, 1 when any was an error.
+ */
+export async function runDispatchCommand(rt: Runtime, request: string, pretty: boolean): Promise<number> {
+  const print = (res: unknown) => process.stdout.write(JSON.stringify(res, null, pretty ? 2 : undefined) + '\n');
+  if (request !== '-') {
+    const res = await rt.dispatcher.dispatch(parseRequestJson(request, 'dispatch'));
+    print(res);
+    return res.isError ? 1 : 0;
+  }
+  let failed = false;
+  let n = 0;
+  const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of rl) {
+    n++;
+    if (!line.trim()) continue;
+    let req: unknown;
+    try {
+      req = JSON.parse(line);
+    } catch (e) {
+      print({ isError: true, error: `stdin line ${n}: invalid JSON: ${jsonErrorWhere(line, e as Error)}` });
+      failed = true;
+      continue;
+    }
+    const res = await rt.dispatcher.dispatch(req);
+    if (res.isError) failed = true;
+    print(res);
+  }
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,127 @@
+/**
+ * Compact form of a JSON Schema for `info`: the same validation, fewer tokens. Drops `$schema`,
+ * titles that only repeat the property name, empty descriptions and no-op keywords; folds
+ * `anyOf: [{type: X}, {type: 'null'}]` into `type: [X, 'null']`; hoists sub-schemas repeated
+ * within one schema into `$defs` once.
+ */
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type Obj = { [k: string]: Json };
+
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+// Keywords whose value is a map of name -> schema.
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+// Keywords whose value is a schema or an array of schemas.
+const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems']);
+const SCHEMA_ARRAYS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
+
+function simpleType(s: Json): string | undefined {
+  if (!isObj(s)) return undefined;
+  const keys = Object.keys(s);
+  if (keys.length === 1 && typeof s.type === 'string') return s.type;
+  return undefined;
+}
+
+function compactNode(node: Json, name?: string): Json {
+  if (!isObj(node)) return node;
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === '$schema' || k === '$comment') continue;
+    if (k === 'title' && typeof v === 'string' && (name === undefined || norm(v) === norm(name) || norm(v) === '')) continue;
+    if (k === 'description' && v === '') continue;
+    if (k === 'required' && Array.isArray(v) && v.length === 0) continue;
+    if (k === 'additionalProperties' && v === true) continue;
+    if (k === 'default' && v === null && node.type !== 'null') continue;
+    if (SCHEMA_MAPS.has(k) && isObj(v)) {
+      const m: Obj = {};
+      for (const [pk, pv] of Object.entries(v)) m[pk] = compactNode(pv, k === 'properties' ? pk : undefined);
+      if (k === 'properties' && Object.keys(m).length === 0) continue;
+      out[k] = m;
+    } else if (SCHEMA_VALUES.has(k)) {
+      out[k] = Array.isArray(v) ? v.map((x) => compactNode(x)) : compactNode(v);
+    } else if (SCHEMA_ARRAYS.has(k) && Array.isArray(v)) {
+      out[k] = v.map((x) => compactNode(x));
+    } else {
+      out[k] = v;
+    }
+  }
+  // anyOf [{type: X}, {type: null}] -> type: [X, null]: same meaning, far fewer tokens.
+  if (Array.isArray(out.anyOf) && out.anyOf.length >= 2 && out.type === undefined) {
+    const types = out.anyOf.map(simpleType);
+    if (types.every((t) => t !== undefined)) {
+      delete out.anyOf;
+      out.type = types as string[];
+    }
+  }
+  return out;
+}
+
+function canonical(v: Json): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (isObj(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k]!)}`).join(',')}}`;
+  return JSON.stringify(v);
+}
+
+/** Replaces sub-schemas that occur at least twice (and are not tiny) with $refs into $defs. */
+function hoistRepeats(root: Obj): Obj {
+  const counts = new Map<string, { count: number; node: Obj }>();
+  const visit = (n: Json, depth: number) => {
+    if (Array.isArray(n)) return n.forEach((x) => visit(x, depth));
+    if (!isObj(n)) return;
+    if (depth > 0) {
+      const key = canonical(n);
+      if (key.length >= 80) {
+        const e = counts.get(key);
+        if (e) e.count++;
+        else counts.set(key, { count: 1, node: n });
+      }
+    }
+    for (const [k, v] of Object.entries(n)) {
+      if (k === '$defs' || k === 'definitions') continue;
+      if (SCHEMA_MAPS.has(k) && isObj(v)) Object.values(v).forEach((x) => visit(x, depth + 1));
+      else if (SCHEMA_VALUES.has(k) || SCHEMA_ARRAYS.has(k)) visit(v, depth + 1);
+    }
+  };
+  visit(root, 0);
+  const repeated = [...counts.entries()].filter(([, e]) => e.count >= 2).sort((a, b) => b[0].length - a[0].length);
+  if (!repeated.length) return root;
+  // Hoist only outermost repeats: a repeat inside another hoisted one is covered by it.
+  const defs: Obj = isObj(root.$defs) ? { ...root.$defs } : {};
+  const names = new Map<string, string>();
+  let i = 1;
+  for (const [key] of repeated) {
+    if ([...names.keys()].some((outer) => outer.includes(key))) continue;
+    let name = `d${i++}`;
+    while (name in defs) name = `d${i++}`;
+    names.set(key, name);
+  }
+  if (!names.size) return root;
+  const replace = (n: Json, depth: number): Json => {
+    if (Array.isArray(n)) return n.map((x) => replace(x, depth));
+    if (!isObj(n)) return n;
+    if (depth > 0) {
+      const name = names.get(canonical(n));
+      if (name) return { $ref: `#/$defs/${name}` };
+    }
+    const out: Obj = {};
+    for (const [k, v] of Object.entries(n)) {
+      if (k === '$defs' || k === 'definitions') out[k] = v;
+      else if (SCHEMA_MAPS.has(k) && isObj(v)) out[k] = Object.fromEntries(Object.entries(v).map(([pk, pv]) => [pk, replace(pv, depth + 1)]));
+      else if (SCHEMA_VALUES.has(k) || SCHEMA_ARRAYS.has(k)) out[k] = replace(v, depth + 1);
+      else out[k] = v;
+    }
+    return out;
+  };
+  const replaced = replace(root, 0) as Obj;
+  for (const [key, name] of names) defs[name] = counts.get(key)!.node;
+  return { ...replaced, $defs: defs };
+}
+
+/** The compact, validation-equivalent form of a tool's input (or output) schema. */
+export function compactSchema(schema: unknown): unknown {
+  if (!isObj(schema)) return schema;
+  const compacted = compactNode(schema as Json) as Obj;
+  return hoistRepeats(compacted);
+}

@@ -1,0 +1,239 @@
+import { ACTIONS, CAPABILITY_TYPES, READ_OPS, type Action, type CapabilityType, type ReadOp } from './schema.js';
+import { nearest } from '../util/errors.js';
+
+/** A request the dispatcher cannot take; the message says what was wrong and what is allowed. */
+export class DispatchError extends Error {
+  override name = 'DispatchError';
+}
+
+export interface ListRequest {
+  action: 'list';
+  connection?: string;
+  type: CapabilityType;
+  includeTools: boolean;
+  includeInputSchema: boolean;
+  includeAnnotations: boolean;
+  limit: number;
+  offset: number;
+  refresh: boolean;
+}
+export interface SearchRequest {
+  action: 'search';
+  query: string;
+  connection?: string;
+  type?: CapabilityType;
+  limit: number;
+  refresh: boolean;
+}
+export interface InfoRequest {
+  action: 'info';
+  /** Tool or prompt name, or resource URI. */
+  name: string;
+  type: CapabilityType;
+  connection?: string;
+  refresh: boolean;
+}
+export interface CallRequest {
+  action: 'call';
+  name: string;
+  type: CapabilityType;
+  connection?: string;
+  arguments?: Record<string, unknown>;
+  argumentsFile?: string;
+  meta?: Record<string, unknown>;
+  resultToFile: boolean;
+  resultSizeThreshold?: number;
+}
+export interface ReadResultRequest {
+  action: 'readresult';
+  resultFile: string;
+  op: ReadOp;
+  lines?: number;
+  fromLine?: number;
+  toLine?: number;
+  pattern?: string;
+  context?: number;
+  maxBytes?: number;
+}
+export type DispatchRequest = ListRequest | SearchRequest | InfoRequest | CallRequest | ReadResultRequest;
+
+const NAME_KEYS = ['tool', 'uri', 'prompt'] as const;
+
+/** Which arguments each action takes. */
+export const ALLOWED: Record<Action, readonly string[]> = {
+  list: ['connection', 'type', 'includeTools', 'includeInputSchema', 'includeAnnotations', 'limit', 'offset', 'refresh'],
+  search: ['query', 'connection', 'type', 'limit', 'refresh'],
+  info: [...NAME_KEYS, 'connection', 'type', 'refresh'],
+  call: [...NAME_KEYS, 'connection', 'type', 'arguments', 'argumentsFile', 'meta', 'resultToFile', 'resultSizeThreshold'],
+  readresult: ['resultFile', 'op', 'lines', 'fromLine', 'toLine', 'pattern', 'context', 'maxBytes'],
+};
+
+const ALL_KEYS = new Set(['action', ...Object.values(ALLOWED).flat()]);
+const STRINGS = new Set(['query', 'connection', 'tool', 'uri', 'prompt', 'argumentsFile', 'resultFile', 'pattern']);
+const BOOLEANS = new Set(['includeTools', 'includeInputSchema', 'includeAnnotations', 'refresh', 'resultToFile']);
+const INTS: Record<string, [number, number]> = {
+  limit: [1, 1000],
+  offset: [0, Number.MAX_SAFE_INTEGER],
+  resultSizeThreshold: [0, Number.MAX_SAFE_INTEGER],
+  lines: [1, 100_000],
+  fromLine: [1, Number.MAX_SAFE_INTEGER],
+  toLine: [1, Number.MAX_SAFE_INTEGER],
+  context: [0, 100],
+  maxBytes: [0, Number.MAX_SAFE_INTEGER],
+};
+
+function owner(key: string): string {
+  const actions = (Object.keys(ALLOWED) as Action[]).filter((a) => ALLOWED[a].includes(key));
+  return actions.length ? ` (it belongs to ${actions.map((a) => `action=${a}`).join(', ')})` : '';
+}
+
+function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
+}
+
+function str(args: Record<string, unknown>, k: string): string | undefined {
+  const v = args[k];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw new DispatchError(`'${k}' must be a string, got ${typeName(v)}`);
+  if (!v.trim() && k !== 'pattern') throw new DispatchError(`'${k}' must not be empty`);
+  return v;
+}
+
+function bool(args: Record<string, unknown>, k: string): boolean | undefined {
+  const v = args[k];
+  if (v === undefined) return undefined;
+  if (typeof v === 'boolean') return v;
+  // Models often quote booleans; accept the unambiguous spellings.
+  if (v === 'true' || v === 'false') return v === 'true';
+  throw new DispatchError(`'${k}' must be true or false, got ${typeName(v)}`);
+}
+
+function int(args: Record<string, unknown>, k: string): number | undefined {
+  const v = args[k];
+  if (v === undefined) return undefined;
+  const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
+  const [min, max] = INTS[k]!;
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw new DispatchError(`'${k}' must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}, got ${typeName(v)}`);
+  if (n < min || n > max) throw new DispatchError(`'${k}' must be from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}, got ${n}`);
+  return n;
+}
+
+function oneOf<T extends string>(args: Record<string, unknown>, k: string, allowed: readonly T[]): T | undefined {
+  const v = args[k];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
+    const hint = typeof v === 'string' ? nearest(v, allowed) : undefined;
+    throw new DispatchError(`'${k}' must be one of ${allowed.join(', ')}, got ${typeName(v)}${hint ? ` (did you mean '${hint}'?)` : ''}`);
+  }
+  return v as T;
+}
+
+function object(args: Record<string, unknown>, k: string): Record<string, unknown> | undefined {
+  let v = args[k];
+  if (v === undefined) return undefined;
+  if (typeof v === 'string' && k === 'arguments') {
+    try {
+      v = JSON.parse(v);
+    } catch (e) {
+      throw new DispatchError(`'arguments' is a string that is not valid JSON (${(e as Error).message}); pass an object or a JSON object string`);
+    }
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new DispatchError(`'${k}' must be an object${k === 'arguments' ? ' (or a JSON string of one)' : ''}, got ${typeName(v)}`);
+  return v as Record<string, unknown>;
+}
+
+/** The capability name and its type, from `tool`, `uri` or `prompt` (and `type`). */
+function target(args: Record<string, unknown>, action: 'info' | 'call'): { name: string; type: CapabilityType } {
+  const type = oneOf(args, 'type', CAPABILITY_TYPES);
+  const given = NAME_KEYS.filter((k) => args[k] !== undefined);
+  if (given.length > 1) throw new DispatchError(`give only one of ${given.join(', ')}`);
+  const key = given[0];
+  if (!key) {
+    const need = type === 'resource' ? "'uri'" : type === 'prompt' ? "'prompt'" : "'tool'";
+    throw new DispatchError(`action=${action} needs ${need}${action === 'call' && !type ? " (use action=search to find one)" : ''}`);
+  }
+  const name = str(args, key)!;
+  const implied: CapabilityType = key === 'uri' ? 'resource' : key === 'prompt' ? 'prompt' : (type ?? 'tool');
+  if (type && key === 'uri' && type !== 'resource') throw new DispatchError(`'uri' goes with type=resource, not type=${type}`);
+  if (type && key === 'prompt' && type !== 'prompt') throw new DispatchError(`'prompt' goes with type=prompt, not type=${type}`);
+  if (implied === 'resource' && key !== 'uri') throw new DispatchError("type=resource needs 'uri' (the resource's URI), not 'tool'");
+  return { name, type: implied };
+}
+
+/** Validates raw proxy-dispatch arguments into a typed request; throws DispatchError otherwise. */
+export function parseRequest(raw: unknown): DispatchRequest {
+  let args = raw;
+  if (typeof args === 'string') {
+    try {
+      args = JSON.parse(args);
+    } catch {
+      throw new DispatchError('proxy-dispatch takes an object such as {"action":"search","query":"read a file"}; got a string that is not JSON');
+    }
+  }
+  if (!args || typeof args !== 'object' || Array.isArray(args)) {
+    throw new DispatchError(`proxy-dispatch takes an object such as {"action":"list"}; got ${typeName(args)}`);
+  }
+  const a = args as Record<string, unknown>;
+  if (a.action === undefined) throw new DispatchError(`'action' is required: one of ${ACTIONS.join(', ')}`);
+  const action = oneOf(a, 'action', ACTIONS)!;
+  const allowed = ALLOWED[action];
+  for (const k of Object.keys(a)) {
+    if (k === 'action' || allowed.includes(k)) continue;
+    if (ALL_KEYS.has(k)) throw new DispatchError(`'${k}' does not go with action=${action}${owner(k)}; action=${action} takes: ${allowed.join(', ')}`);
+    const hint = nearest(k, allowed);
+    throw new DispatchError(`unknown argument '${k}'${hint ? ` (did you mean '${hint}'?)` : ''}; action=${action} takes: ${allowed.join(', ')}`);
+  }
+  // Type-check every present key once, whatever the action.
+  for (const k of Object.keys(a)) {
+    if (STRINGS.has(k)) str(a, k);
+    else if (BOOLEANS.has(k)) bool(a, k);
+    else if (k in INTS) int(a, k);
+  }
+  switch (action) {
+    case 'list': {
+      const type = oneOf(a, 'type', CAPABILITY_TYPES) ?? 'tool';
+      return {
+        action, type, connection: str(a, 'connection'), includeTools: bool(a, 'includeTools') ?? true, includeInputSchema: bool(a, 'includeInputSchema') ?? false,
+        includeAnnotations: bool(a, 'includeAnnotations') ?? true, limit: int(a, 'limit') ?? 50, offset: int(a, 'offset') ?? 0, refresh: bool(a, 'refresh') ?? false,
+      };
+    }
+    case 'search': {
+      const query = str(a, 'query');
+      if (query === undefined) throw new DispatchError("action=search needs 'query': what you are looking for, in words (e.g. \"read a text file\")");
+      return { action, query, connection: str(a, 'connection'), type: oneOf(a, 'type', CAPABILITY_TYPES), limit: int(a, 'limit') ?? 10, refresh: bool(a, 'refresh') ?? false };
+    }
+    case 'info': {
+      const t = target(a, 'info');
+      return { action, ...t, connection: str(a, 'connection'), refresh: bool(a, 'refresh') ?? false };
+    }
+    case 'call': {
+      const t = target(a, 'call');
+      const req: CallRequest = {
+        action, ...t, connection: str(a, 'connection'), arguments: object(a, 'arguments'), argumentsFile: str(a, 'argumentsFile'), meta: object(a, 'meta'),
+        resultToFile: bool(a, 'resultToFile') ?? false, resultSizeThreshold: int(a, 'resultSizeThreshold'),
+      };
+      if (t.type === 'resource' && (req.arguments || req.argumentsFile)) throw new DispatchError('a resource read (type=resource) takes no arguments, only uri');
+      return req;
+    }
+    case 'readresult': {
+      const resultFile = str(a, 'resultFile');
+      if (resultFile === undefined) throw new DispatchError("action=readresult needs 'resultFile' (the path a spilled call returned)");
+      const op = oneOf(a, 'op', READ_OPS) ?? 'stat';
+      const req: ReadResultRequest = {
+        action, resultFile, op, lines: int(a, 'lines'), fromLine: int(a, 'fromLine'), toLine: int(a, 'toLine'), pattern: str(a, 'pattern'), context: int(a, 'context'), maxBytes: int(a, 'maxBytes'),
+      };
+      const byOp: Record<ReadOp, string[]> = {
+        stat: [], head: ['lines', 'maxBytes'], tail: ['lines', 'maxBytes'], slice: ['fromLine', 'toLine', 'lines', 'maxBytes'], grep: ['pattern', 'context', 'lines', 'maxBytes'], read: ['maxBytes'],
+      };
+      for (const k of ['lines', 'fromLine', 'toLine', 'pattern', 'context', 'maxBytes']) {
+        if (a[k] !== undefined && !byOp[op].includes(k)) throw new DispatchError(`'${k}' does not go with op=${op}; op=${op} takes: ${byOp[op].join(', ') || 'nothing else'}`);
+      }
+      if (op === 'grep' && !req.pattern) throw new DispatchError("op=grep needs 'pattern' (a case-insensitive regex)");
+      if (op === 'slice' && req.fromLine === undefined) throw new DispatchError("op=slice needs 'fromLine' (1-based), and 'toLine' or 'lines'");
+      if (req.fromLine !== undefined && req.toLine !== undefined && req.toLine < req.fromLine) throw new DispatchError(`'toLine' (${req.toLine}) is before 'fromLine' (${req.fromLine})`);
+      return req;
+    }
+  }
+}

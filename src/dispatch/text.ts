@@ -1,0 +1,119 @@
+/**
+ * Text processing for the capability search: identifier splitting, stop words, a light stemmer and
+ * query-side synonyms. Index and query go through the same `terms`, so the stemmer only needs to
+ * be consistent, not linguistically perfect.
+ */
+
+const STOP = new Set(
+  ('a an the of to in on for with and or by from at is are was be been this that these those it its ' +
+    'my me i we our you your please can could would should will want need like some any as into via using use ' +
+    'which what whose who whom do does did how there here then than just also only about so if else ' +
+    'given specified specific provided optional e g eg etc one').split(' '),
+);
+
+/** Splits identifiers and prose into lower-case words: `getFileInfo`, `list_dir`, `pull-request`. */
+export function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+const DOUBLE = /(bb|dd|ff|gg|ll|mm|nn|pp|rr|tt)$/;
+
+/** A small suffix-stripping stemmer: files->file, directories->directory, running->run, created->creat. */
+export function stem(w: string): string {
+  if (w.length <= 3) return w;
+  let s = w;
+  if (s.endsWith('ies') && s.length > 4) s = s.slice(0, -3) + 'y';
+  else if (s.endsWith('sses')) s = s.slice(0, -2);
+  else if (/(ch|sh|x|z)es$/.test(s)) s = s.slice(0, -2);
+  else if (s.endsWith('s') && !s.endsWith('ss') && !s.endsWith('us') && !s.endsWith('is')) s = s.slice(0, -1);
+  if (s.endsWith('ing') && s.length > 5) {
+    s = s.slice(0, -3);
+    if (DOUBLE.test(s)) s = s.slice(0, -1);
+  } else if (s.endsWith('ed') && s.length > 4 && !s.endsWith('eed')) {
+    s = s.slice(0, -2);
+    if (DOUBLE.test(s)) s = s.slice(0, -1);
+  }
+  if (s.endsWith('e') && s.length > 4) s = s.slice(0, -1);
+  return s;
+}
+
+/** Words of `text` without stop words, stemmed: what is indexed and what is looked up. */
+export function terms(text: string): string[] {
+  return words(text)
+    .filter((w) => !STOP.has(w))
+    .map(stem);
+}
+
+// Groups of words used interchangeably in tool names and requests. Stemmed at load.
+const GROUPS: string[][] = [
+  ['read', 'get', 'fetch', 'retrieve', 'view', 'show', 'load', 'cat', 'content', 'open', 'display'],
+  ['write', 'save', 'create', 'put', 'store', 'make', 'new', 'add', 'open', 'insert'],
+  ['delete', 'remove', 'erase', 'drop', 'destroy', 'rm', 'del', 'clear', 'purge'],
+  ['list', 'enumerate', 'all', 'show', 'browse', 'ls'],
+  ['search', 'find', 'query', 'lookup', 'look', 'locate', 'grep', 'match'],
+  ['update', 'edit', 'modify', 'change', 'patch', 'set', 'alter', 'replace'],
+  ['move', 'rename', 'mv', 'relocate'],
+  ['directory', 'folder', 'dir', 'path'],
+  ['file', 'document', 'doc'],
+  ['pull', 'pr', 'merge'],
+  ['issue', 'ticket', 'bug'],
+  ['message', 'msg', 'post', 'chat', 'send', 'say', 'text', 'notify'],
+  ['channel', 'room', 'conversation'],
+  ['navigate', 'goto', 'visit', 'go', 'url', 'load'],
+  ['click', 'press', 'tap', 'button'],
+  ['screenshot', 'capture', 'snapshot', 'screen', 'image', 'picture'],
+  ['type', 'fill', 'enter', 'input', 'keyboard'],
+  ['repository', 'repo', 'project'],
+  ['comment', 'reply', 'note', 'review'],
+  ['user', 'member', 'person', 'people', 'profile', 'account'],
+  ['time', 'clock', 'now', 'current', 'date', 'hour'],
+  ['timezone', 'zone', 'tz'],
+  ['entity', 'node', 'object', 'fact', 'knowledge', 'memory'],
+  ['relation', 'link', 'edge', 'relationship', 'connection', 'connect'],
+  ['pod', 'container', 'deployment', 'k8s', 'kubernetes', 'cluster'],
+  ['log', 'logs', 'output'],
+  ['page', 'tab', 'browser', 'website', 'web', 'site'],
+  ['database', 'db', 'table', 'sql', 'schema'],
+  ['run', 'execute', 'exec', 'invoke', 'evaluate', 'eval', 'script', 'javascript'],
+  ['sum', 'add', 'plus', 'total', 'calculate'],
+  ['echo', 'repeat', 'back'],
+  ['env', 'environment', 'variable', 'config', 'configuration'],
+  ['tree', 'hierarchy', 'structure', 'recursive'],
+  ['info', 'metadata', 'stat', 'detail', 'size', 'information', 'attribute'],
+  ['convert', 'translate', 'transform'],
+  ['wait', 'sleep', 'delay', 'pause'],
+  ['upload', 'attach'],
+  ['download', 'export', 'save'],
+  ['close', 'shut', 'exit', 'quit'],
+  ['hover', 'mouse', 'over'],
+  ['select', 'choose', 'pick', 'option', 'dropdown'],
+  ['star', 'favorite'],
+  ['fork', 'copy', 'clone', 'duplicate'],
+  ['commit', 'change', 'history'],
+  ['label', 'tag'],
+  ['assign', 'assignee'],
+  ['reaction', 'emoji', 'react'],
+  ['thread', 'reply', 'replies'],
+  ['long', 'slow', 'progress'],
+  ['compress', 'gzip', 'zip', 'archive'],
+];
+
+const SYNONYMS = new Map<string, Set<string>>();
+for (const g of GROUPS) {
+  const stems = g.map((w) => stem(w));
+  for (const s of stems) {
+    const set = SYNONYMS.get(s) ?? new Set<string>();
+    for (const o of stems) if (o !== s) set.add(o);
+    SYNONYMS.set(s, set);
+  }
+}
+
+/** Stemmed synonyms of a stemmed term. */
+export function synonymsOf(term: string): string[] {
+  return [...(SYNONYMS.get(term) ?? [])];
+}

@@ -1,0 +1,182 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+
+/** Options of a grep over a spill file. */
+export interface GrepOptions {
+  /** Matching lines to return (all are counted). */
+  maxMatches: number;
+  /** Lines of context before and after each returned match. */
+  context: number;
+  /** Longer lines are shown as a window around the match. */
+  maxLineChars: number;
+}
+
+/** What a grep found. */
+export interface GrepResult {
+  /** Lines that match (like `grep -c`). */
+  matchingLines: number;
+  /** `grep -n` style output: `12:line` for matches, `11-line` for context, `--` between groups. */
+  output: string[];
+  /** Number of returned matches. */
+  returned: number;
+}
+
+const CHUNK = 4 * 1024 * 1024;
+
+/** Compiles a user pattern as a case-insensitive, multi-line regex, or throws a clear error. */
+export function compilePattern(pattern: string): RegExp {
+  if (typeof pattern !== 'string' || pattern === '') throw new Error("grep needs 'pattern' (a case-insensitive regex)");
+  try {
+    return new RegExp(pattern, 'gim');
+  } catch (e) {
+    throw new Error(`invalid regex '${pattern}': ${(e as Error).message.replace(/^Invalid regular expression: /, '')}`);
+  }
+}
+
+function countNewlines(s: string, from: number, to: number): number {
+  let n = 0;
+  let i = s.indexOf('\n', from);
+  while (i !== -1 && i < to) {
+    n++;
+    i = s.indexOf('\n', i + 1);
+  }
+  return n;
+}
+
+/** Shows a long line as a window around column `at`, so a 10 MB one-line file cannot flood the answer. */
+export function clipLine(line: string, max: number, at = 0): string {
+  if (line.length <= max) return line;
+  const half = Math.floor(max / 2);
+  const start = Math.max(0, Math.min(at - half, line.length - max));
+  const head = start > 0 ? `…[from col ${start + 1}] ` : '';
+  const tail = start + max < line.length ? ` …[+${line.length - start - max} chars]` : '';
+  return head + line.slice(start, start + max) + tail;
+}
+
+/**
+ * Scans a file in large raw chunks with one regex pass per chunk, splitting lines only around
+ * matches. Line numbers are tracked only while matches are still being returned, so the rest of a
+ * huge file costs just the regex scan. ASCII patterns run on latin1-decoded bytes (one byte per
+ * char, cheap); others on UTF-8. Chunks end on a newline, so no character is ever split.
+ */
+export function grepFile(file: string, pattern: string, o: GrepOptions): GrepResult {
+  const re = compilePattern(pattern);
+  const latin1 = /^[\x00-\x7f]*$/.test(pattern);
+  const enc: BufferEncoding = latin1 ? 'latin1' : 'utf8';
+  const out: string[] = [];
+  const show = (s: string) => (latin1 ? Buffer.from(s, 'latin1').toString('utf8') : s).replace(/\r$/, '');
+  let matching = 0;
+  let returned = 0;
+  let lineNo = 0; // lines before the current chunk (valid while tracking)
+  let tracking = true;
+  let lastEmitted = 0; // last line number written to out
+  let afterLeft = 0; // context lines still owed after the last match
+  let prevTail: string[] = []; // last `context` lines of the previous chunk
+
+  const emit = (n: number, text: string, sep: ':' | '-', at = 0) => {
+    if (n <= lastEmitted) return;
+    if (lastEmitted && n > lastEmitted + 1 && o.context > 0) out.push('--');
+    out.push(`${n}${sep}${clipLine(show(text), o.maxLineChars, at)}`);
+    lastEmitted = n;
+  };
+
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(CHUNK);
+    let carry: Buffer | undefined;
+    let pos = 0;
+    for (;;) {
+      const n = readSync(fd, buf, 0, CHUNK, pos);
+      pos += n;
+      const eof = n === 0;
+      let data = carry ? (n ? Buffer.concat([carry, buf.subarray(0, n)]) : carry) : buf.subarray(0, n);
+      carry = undefined;
+      if (!data.length) break;
+      if (!eof) {
+        const cut = data.lastIndexOf(10);
+        if (cut === -1) {
+          carry = Buffer.from(data); // one line longer than a chunk: keep reading
+          continue;
+        }
+        if (cut < data.length - 1) carry = Buffer.from(data.subarray(cut + 1));
+        data = data.subarray(0, cut + 1);
+      }
+      const s = data.toString(enc);
+      let counted = 0;
+      let lineAt = lineNo; // line number (0-based count of newlines) at offset `counted`
+      // Context owed from the previous chunk's last match.
+      if (tracking && afterLeft > 0) {
+        let p = 0;
+        while (afterLeft > 0 && p < s.length) {
+          const e = s.indexOf('\n', p);
+          const end = e === -1 ? s.length : e;
+          emit(lineNo + countNewlines(s, 0, p) + 1, s.slice(p, end), '-');
+          afterLeft--;
+          p = end + 1;
+        }
+      }
+      re.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(s)) !== null) {
+        const ls = m.index === 0 ? 0 : s.lastIndexOf('\n', m.index - 1) + 1;
+        let le = s.indexOf('\n', m.index);
+        if (le === -1) le = s.length;
+        // A match ending in the newline itself (e.g. /$/) belongs to this line.
+        if (le < ls) le = s.length;
+        matching++;
+        if (tracking && returned < o.maxMatches) {
+          lineAt += countNewlines(s, counted, ls);
+          counted = ls;
+          const num = lineAt + 1;
+          if (o.context > 0) {
+            // Lines before: from this chunk, then from the previous chunk's tail.
+            const before: string[] = [];
+            let p = ls;
+            while (before.length < o.context && p > 0) {
+              const st = s.lastIndexOf('\n', p - 2) + 1;
+              before.unshift(s.slice(st, p - 1));
+              p = st;
+            }
+            const fromPrev = o.context - before.length;
+            const prev = fromPrev > 0 && p === 0 ? prevTail.slice(-fromPrev) : [];
+            const all = [...prev, ...before];
+            all.forEach((t, i) => emit(num - all.length + i, t, '-'));
+          }
+          emit(num, s.slice(ls, le), ':', m.index - ls);
+          returned++;
+          afterLeft = o.context;
+          // Lines after, within this chunk.
+          let p = le + 1;
+          let k = 1;
+          while (afterLeft > 0 && p < s.length) {
+            const e = s.indexOf('\n', p);
+            const end = e === -1 ? s.length : e;
+            emit(num + k, s.slice(p, end), '-');
+            afterLeft--;
+            k++;
+            p = end + 1;
+          }
+        }
+        re.lastIndex = le + 1;
+        if (le >= s.length) break;
+      }
+      if (tracking) {
+        lineNo = lineAt + countNewlines(s, counted, s.length);
+        if (o.context > 0) {
+          const tail: string[] = [];
+          let p = s.length - (s.endsWith('\n') ? 1 : 0);
+          while (tail.length < o.context && p > 0) {
+            const st = s.lastIndexOf('\n', p - 1) + 1;
+            tail.unshift(s.slice(st, p));
+            p = st - 1;
+          }
+          prevTail = tail;
+        }
+        if (returned >= o.maxMatches && afterLeft === 0) tracking = false;
+      }
+      if (eof) break;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { matchingLines: matching, output: out, returned };
+}

@@ -1,0 +1,85 @@
+import { encode as toToon } from '@toon-format/toon';
+import type { SpillFormat } from './store.js';
+
+/** What a spilled result looks like on disk, and a few words about its shape for the preview. */
+export interface Payload {
+  text: string;
+  format: SpillFormat;
+  shape: string;
+}
+
+type Content = { type: string; text?: string; [k: string]: unknown };
+
+function looksJson(t: string): boolean {
+  const s = t.trimStart();
+  return s.startsWith('{') || s.startsWith('[');
+}
+
+function tryJson(t: string): { ok: true; value: unknown } | { ok: false } {
+  if (!looksJson(t)) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(t) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Few-word description of a value's shape: top-level keys or item count. */
+export function shapeOf(v: unknown): string {
+  if (Array.isArray(v)) {
+    const first = v[0];
+    const keys = first && typeof first === 'object' && !Array.isArray(first) ? `; items have keys ${Object.keys(first).slice(0, 12).join(', ')}` : '';
+    return `array of ${v.length} items${keys}`;
+  }
+  if (v && typeof v === 'object') {
+    const keys = Object.keys(v);
+    const counts = keys
+      .slice(0, 12)
+      .map((k) => {
+        const x = (v as Record<string, unknown>)[k];
+        return Array.isArray(x) ? `${k}[${x.length}]` : k;
+      })
+      .join(', ');
+    return `object with ${keys.length} keys: ${counts}${keys.length > 12 ? ', …' : ''}`;
+  }
+  return typeof v;
+}
+
+/**
+ * The data a result carries, as it should be written: structured data (structuredContent, or text
+ * that is itself JSON) as pretty JSON or TOON, plain text as it is (so lines stay lines for grep),
+ * anything else (images, mixed content) as JSON.
+ */
+export function payloadOf(result: { content?: unknown; structuredContent?: unknown; contents?: unknown; messages?: unknown }, toon: boolean): Payload {
+  const structured = (v: unknown): Payload => {
+    if (toon && v !== null && typeof v === 'object') return { text: toToon(v) + '\n', format: 'toon', shape: shapeOf(v) };
+    return { text: JSON.stringify(v, null, 2) + '\n', format: 'json', shape: shapeOf(v) };
+  };
+  if (result.structuredContent !== undefined && result.structuredContent !== null) return structured(result.structuredContent);
+  const items = (result.content ?? result.contents) as Content[] | undefined;
+  if (Array.isArray(items)) {
+    const texts = items.filter((c) => typeof c?.text === 'string');
+    if (texts.length === items.length && texts.length > 0) {
+      if (texts.length === 1) {
+        const j = tryJson(texts[0]!.text!);
+        if (j.ok) return structured(j.value);
+        const text = texts[0]!.text!;
+        const lines = text.split('\n').length;
+        return { text, format: 'text', shape: `text, ${lines} lines` };
+      }
+      const parsed = texts.map((t) => tryJson(t.text!));
+      if (parsed.every((p) => p.ok)) return structured(parsed.map((p) => (p as { value: unknown }).value));
+      const text = texts.map((t) => t.text!).join('\n');
+      return { text, format: 'text', shape: `text from ${texts.length} parts, ${text.split('\n').length} lines` };
+    }
+    return structured(items);
+  }
+  return structured(result.messages ?? result);
+}
+
+/** The first few hundred characters of a payload, cut at a line end where possible. */
+export function previewOf(text: string, max = 300): string {
+  if (text.length <= max) return text;
+  const cut = text.lastIndexOf('\n', max);
+  return (cut > max / 2 ? text.slice(0, cut) : text.slice(0, max)) + '\n…';
+}
