@@ -26,6 +26,9 @@ const FLAG_WITH_VALUE = /(--?[A-Za-z0-9_-]*(?:key|token|secret|passw|pwd|auth|cr
 /** Remembers a secret value so that it is scrubbed from every later text. */
 export function registerSecret(value: unknown, name = ''): void {
   if (typeof value !== 'string') return;
+  // `Bearer xyz`: the credential alone may show up in text too.
+  const scheme = /^(?:Bearer|Basic|Token)\s+(\S+)$/i.exec(value);
+  if (scheme) registerSecret(scheme[1], 'token');
   // Short non-secret-looking values (PORT=3000, DEBUG=1) would mangle every log line if scrubbed.
   if (value.length >= 8 || (value.length >= 3 && SECRET_NAME.test(name))) knownSecrets.add(value);
 }

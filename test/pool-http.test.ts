@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMcpOption } from '../src/config/spec.js';
+import { Pool } from '../src/mcp/pool.js';
+import { startEverythingHttp } from './helpers/http-server.js';
+
+let http: Awaited<ReturnType<typeof startEverythingHttp>>;
+let sse: Awaited<ReturnType<typeof startEverythingHttp>>;
+beforeAll(async () => {
+  [http, sse] = await Promise.all([startEverythingHttp('streamableHttp'), startEverythingHttp('sse')]);
+});
+afterAll(() => {
+  http?.stop();
+  sse?.stop();
+});
+
+const text = (r: { content?: unknown }) => (r.content as Array<{ text: string }>)[0]!.text;
+
+describe('remote transports', () => {
+  it('Streamable HTTP, SSE, and remote falling back to SSE', async () => {
+    const p = new Pool(
+      parseMcpOption(
+        `[(type: remote, url: 'http://127.0.0.1:${http.port}/mcp', headers: (X-Test: 'yes')), (type: sse, url: 'http://127.0.0.1:${sse.port}/sse'), (type: remote, url: 'http://127.0.0.1:${sse.port}/sse', name: fallback)]`,
+      ),
+    );
+    try {
+      await p.connectAll();
+      expect(p.connections.map((c) => [c.state, c.activeTransport])).toEqual([
+        ['ready', 'http'],
+        ['ready', 'sse'],
+        ['ready', 'sse'],
+      ]);
+      for (const c of p.connections) expect(text(await c.callTool('echo', { message: c.alias }))).toBe(`Echo: ${c.alias}`);
+      expect(p.summarize(p.connections[0]!).transport).toBe('http');
+    } finally {
+      await p.close();
+    }
+  });
+});
