@@ -73,7 +73,7 @@ describe('pool over real servers', () => {
     expect(p.connections.map((c) => c.state)).toEqual(['ready', 'failed', 'failed', 'ready']);
     expect(p.connections[1]!.error).toMatch(/command not found: definitely-not-a-command-xyz/);
     expect(p.connections[2]!.error).toMatch(/exited before it finished initializing/);
-    await expect(p.connections[1]!.callTool('x', {})).rejects.toThrow(/^c2\/definitely-not-a-command-xyz: unavailable \(command not found/);
+    await expect(p.connections[1]!.callTool('x', {})).rejects.toThrow(/^c2\/definitely-not-a-command-xyz: .*command not found: definitely-not-a-command-xyz/);
     const r = await p.connections[3]!.callTool('echo', { message: 'still here' });
     expect(toolText(r)).toBe('Echo: still here');
   });

@@ -1,12 +1,21 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
 
 /**
  * Validates tool arguments against the tool's input schema before anything is sent, and says in
  * words which field is missing or wrong. Compiled validators are cached per schema object.
  */
-const ajv07 = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-const ajv2020 = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+let ajv07: AjvType | undefined;
+let ajv2020: AjvType | undefined;
+
+/** Ajv instances, made on first use (loading ajv costs start-up time that list/search never need). */
+function ajvFor(draft2020: boolean): AjvType {
+  const req = createRequire(import.meta.url);
+  const opts = { strict: false, allErrors: true, validateFormats: false };
+  if (draft2020) return (ajv2020 ??= new (req('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(opts));
+  return (ajv07 ??= new (req('ajv') as typeof import('ajv')).Ajv(opts));
+}
+
 const cache = new WeakMap<object, ValidateFunction | null>();
 
 function compile(schema: object): ValidateFunction | null {
@@ -15,7 +24,7 @@ function compile(schema: object): ValidateFunction | null {
   try {
     const s = schema as { $schema?: string };
     const { $schema, ...rest } = s;
-    fn = (/2020-12|2019-09/.test($schema ?? '') ? ajv2020 : ajv07).compile(rest);
+    fn = ajvFor(/2020-12|2019-09/.test($schema ?? '')).compile(rest);
   } catch {
     // A schema ajv cannot compile: leave validation to the server rather than refuse every call.
     fn = null;

@@ -1,0 +1,19 @@
+/**
+ * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
+ * baseline measured in the same run. Names: startup.
+ */
+import { benchStartup } from './startup.js';
+
+const BENCHES: Record<string, () => Promise<void>> = {
+  startup: benchStartup,
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+for (const name of wanted.length ? wanted : Object.keys(BENCHES)) {
+  const fn = BENCHES[name];
+  if (!fn) {
+    console.error(`unknown benchmark '${name}'; known: ${Object.keys(BENCHES).join(', ')}`);
+    process.exit(2);
+  }
+  await fn();
+}
