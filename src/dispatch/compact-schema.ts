@@ -1,6 +1,7 @@
 /**
  * Compact form of a JSON Schema for `info`: the same validation, fewer tokens. Drops `$schema`,
- * titles that only repeat the property name, empty descriptions and no-op keywords; folds
+ * titles that only repeat the property name, empty descriptions, empty defaults and no-op
+ * keywords; folds
  * `anyOf: [{type: X}, {type: 'null'}]` into `type: [X, 'null']`; hoists sub-schemas repeated
  * within one schema into `$defs` once.
  */
@@ -17,6 +18,10 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'defini
 const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems']);
 const SCHEMA_ARRAYS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
 
+function isEmptyDefault(v: Json): boolean {
+  return v === null || v === false || v === '' || (Array.isArray(v) && v.length === 0) || (isObj(v) && Object.keys(v).length === 0);
+}
+
 function simpleType(s: Json): string | undefined {
   if (!isObj(s)) return undefined;
   const keys = Object.keys(s);
@@ -32,8 +37,16 @@ function compactNode(node: Json, name?: string): Json {
     if (k === 'title' && typeof v === 'string' && (name === undefined || norm(v) === norm(name) || norm(v) === '')) continue;
     if (k === 'description' && v === '') continue;
     if (k === 'required' && Array.isArray(v) && v.length === 0) continue;
-    if (k === 'additionalProperties' && v === true) continue;
-    if (k === 'default' && v === null && node.type !== 'null') continue;
+    if (k === 'additionalProperties' && (v === true || (isObj(v) && Object.keys(v).length === 0))) continue;
+    // Bounds that allow everything.
+    if ((k === 'minLength' || k === 'minItems' || k === 'minProperties') && v === 0) continue;
+    if ((k === 'exclusiveMinimum' || k === 'exclusiveMaximum' || k === 'uniqueItems') && v === false) continue;
+    if (k === 'description' && typeof v === 'string') {
+      out[k] = v.replace(/[ \t]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
+      continue;
+    }
+    // Empty defaults (false, '', [], {}, null) say what a model assumes anyway; validation ignores them.
+    if (k === 'default' && isEmptyDefault(v)) continue;
     if (SCHEMA_MAPS.has(k) && isObj(v)) {
       const m: Obj = {};
       for (const [pk, pv] of Object.entries(v)) m[pk] = compactNode(pv, k === 'properties' ? pk : undefined);
@@ -46,6 +59,12 @@ function compactNode(node: Json, name?: string): Json {
     } else {
       out[k] = v;
     }
+  }
+  // An enum already pins the values; a type that every value has adds nothing.
+  if (Array.isArray(out.enum) && typeof out.type === 'string' && out.enum.length > 0) {
+    const t = out.type;
+    const all = out.enum.every((x) => (t === 'string' ? typeof x === 'string' : t === 'number' ? typeof x === 'number' : t === 'integer' ? Number.isInteger(x) : t === 'boolean' ? typeof x === 'boolean' : false));
+    if (all) delete out.type;
   }
   // anyOf [{type: X}, {type: null}] -> type: [X, null]: same meaning, far fewer tokens.
   if (Array.isArray(out.anyOf) && out.anyOf.length >= 2 && out.type === undefined) {

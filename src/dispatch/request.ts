@@ -21,7 +21,7 @@ export interface SearchRequest {
   action: 'search';
   query: string;
   connection?: string;
-  type?: CapabilityType;
+  type: CapabilityType;
   limit: number;
   refresh: boolean;
 }
@@ -202,7 +202,7 @@ export function parseRequest(raw: unknown): DispatchRequest {
     case 'search': {
       const query = str(a, 'query');
       if (query === undefined) throw new DispatchError("action=search needs 'query': what you are looking for, in words (e.g. \"read a text file\")");
-      return { action, query, connection: str(a, 'connection'), type: oneOf(a, 'type', CAPABILITY_TYPES), limit: int(a, 'limit') ?? 10, refresh: bool(a, 'refresh') ?? false };
+      return { action, query, connection: str(a, 'connection'), type: oneOf(a, 'type', CAPABILITY_TYPES) ?? 'tool', limit: int(a, 'limit') ?? 10, refresh: bool(a, 'refresh') ?? false };
     }
     case 'info': {
       const t = target(a, 'info');

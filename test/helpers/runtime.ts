@@ -1,0 +1,27 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseMcpOption, uniqueNames } from '../../src/config/spec.js';
+import { Dispatcher, type DispatcherOptions } from '../../src/dispatch/dispatcher.js';
+import { Pool } from '../../src/mcp/pool.js';
+import { SpillStore } from '../../src/spill/store.js';
+
+/** A pool, spill store and dispatcher over real servers, for tests; `close()` ends everything. */
+export async function makeDispatcher(mcp: string, opts: Partial<DispatcherOptions> & { spillDir?: string } = {}) {
+  const pool = new Pool(uniqueNames(parseMcpOption(mcp)), { restartBaseDelayMs: 50 });
+  const spill = await SpillStore.create(opts.spillDir ? { dir: opts.spillDir } : {});
+  const dispatcher = new Dispatcher(pool, { threshold: 0, toon: false, argsRoots: [process.cwd()], spill, ...opts });
+  return {
+    pool,
+    spill,
+    dispatcher,
+    d: (req: unknown) => dispatcher.dispatch(req),
+    close: async () => {
+      await pool.close();
+      await spill.cleanup();
+    },
+  };
+}
+
+/** A fresh temp directory. */
+export const tempDir = (prefix = 'mini-a-test-') => mkdtempSync(path.join(tmpdir(), prefix));
