@@ -1,11 +1,13 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup.
+ * baseline measured in the same run. Names: startup, search.
  */
+import { benchSearch } from './search.js';
 import { benchStartup } from './startup.js';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: benchStartup,
+  search: () => benchSearch(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
-import { stem, synonymsOf, terms, words } from './text.js';
+import { synonymsOf, terms, words } from './text.js';
 
 /** One searchable capability. */
 export interface IndexEntry {
@@ -90,59 +90,96 @@ export function entriesOf(alias: string, serverName: string, cat: Catalog): Inde
   return out;
 }
 
-/** Field weights: a word in the tool's name says most, annotations least. */
-export const FIELD_BOOST = { name: 4, title: 2, description: 1.5, params: 0.6, annotations: 0.3, server: 0.8 };
-const SYNONYM_WEIGHT = 0.3;
+/** A document as indexed: the entry's description split into its lead sentence and the rest. */
+interface Doc extends IndexEntry {
+  lead: string;
+  rest: string;
+}
+
+/** Field weights: a word in the tool's name says most; long usage notes and annotations least. */
+export const FIELD_BOOST = { name: 3, title: 1.5, lead: 2, rest: 0.25, params: 0.5, annotations: 0.2, server: 1 };
+/** A synonym counts this much of the word it stands for. */
+const SYNONYM_WEIGHT = 0.5;
+/** Tools of a server the request names ("…on github") count this much more. */
+const SERVER_NAMED = 1.5;
 
 /**
- * BM25 full-text index (MiniSearch) over names split into words, titles, descriptions, parameter
- * names and descriptions, annotations and server names, with stemming and query synonyms.
+ * Full-text index (MiniSearch BM25) over tool names split into words, titles, descriptions (lead
+ * sentence weighted above the rest), parameter names and descriptions, annotations and server
+ * names. A request is scored word by word: each word counts by its best field match or, at a
+ * discount, its best synonym's; words matched are rewarded (coordination), and tools of a server
+ * the request names are preferred. Long descriptions cannot win on sheer vocabulary this way.
  */
 export class SearchIndex {
-  private readonly ms: MiniSearch<IndexEntry>;
+  private readonly ms: MiniSearch<Doc>;
   private readonly entries = new Map<string, IndexEntry>();
+  private readonly serverTerms = new Map<string, Set<string>>();
 
   constructor(entries: IndexEntry[]) {
-    this.ms = new MiniSearch<IndexEntry>({
-      fields: ['name', 'title', 'description', 'params', 'annotations', 'server'],
+    this.ms = new MiniSearch<Doc>({
+      fields: ['name', 'title', 'lead', 'rest', 'params', 'annotations', 'server'],
       storeFields: [],
       tokenize: (text) => words(text),
       processTerm: STOPWORDS_DROPPED,
-      searchOptions: { tokenize: (q) => q.split(' ').filter(Boolean), processTerm: (t) => t },
+      searchOptions: { tokenize: (q) => [q], processTerm: (t) => t },
     });
-    this.ms.addAll(entries);
-    for (const e of entries) this.entries.set(e.id, e);
+    this.ms.addAll(
+      entries.map((e) => {
+        const lead = shortDescription(e.description, 400);
+        return { ...e, lead, rest: e.description.slice(lead.replace(/…$/, '').length) };
+      }),
+    );
+    for (const e of entries) {
+      this.entries.set(e.id, e);
+      if (!this.serverTerms.has(e.connection)) this.serverTerms.set(e.connection, new Set(terms(e.server)));
+    }
   }
 
   get size(): number {
     return this.entries.size;
   }
 
+  private termScores(term: string, filter: (id: string) => boolean): Map<string, number> {
+    const out = new Map<string, number>();
+    const hits = this.ms.search(term, {
+      boost: FIELD_BOOST,
+      prefix: term.length >= 4,
+      fuzzy: term.length >= 6 ? 0.2 : false,
+      filter: (r) => filter(r.id as string),
+    });
+    for (const h of hits) out.set(h.id as string, h.score);
+    return out;
+  }
+
   /** Best matches for a natural-language query, best first. */
   search(query: string, opts: { limit?: number; connection?: string; type?: CapabilityType } = {}): SearchHit[] {
     const base = [...new Set(terms(query))];
     if (!base.length) return [];
-    const extra = [...new Set(base.flatMap(synonymsOf))].filter((t) => !base.includes(t));
-    const all = [...base, ...extra];
-    const hits = this.ms.search(all.join(' '), {
-      boost: FIELD_BOOST,
-      prefix: (t) => t.length >= 4,
-      fuzzy: (t) => (t.length >= 6 ? 0.2 : false),
-      combineWith: 'OR',
-      boostTerm: (_t, i) => (i < base.length ? 1 : SYNONYM_WEIGHT),
-      filter: (r) => {
-        const e = this.entries.get(r.id as string)!;
-        return (!opts.connection || e.connection === opts.connection) && (!opts.type || e.type === opts.type);
-      },
+    const filter = (id: string) => {
+      const e = this.entries.get(id)!;
+      return (!opts.connection || e.connection === opts.connection) && (!opts.type || e.type === opts.type);
+    };
+    const total = new Map<string, number>();
+    const matched = new Map<string, number>();
+    for (const t of base) {
+      const best = this.termScores(t, filter);
+      for (const syn of synonymsOf(t)) {
+        for (const [id, sc] of this.termScores(syn, filter)) best.set(id, Math.max(best.get(id) ?? 0, sc * SYNONYM_WEIGHT));
+      }
+      for (const [id, sc] of best) {
+        total.set(id, (total.get(id) ?? 0) + sc);
+        matched.set(id, (matched.get(id) ?? 0) + 1);
+      }
+    }
+    const named = new Set([...this.serverTerms].filter(([, ts]) => base.some((t) => ts.has(t))).map(([c]) => c));
+    const ranked = [...total].map(([id, sc]) => {
+      const e = this.entries.get(id)!;
+      const coord = (matched.get(id)! / base.length) ** 2;
+      return { e, score: sc * coord * (named.has(e.connection) ? SERVER_NAMED : 1) };
     });
-    return hits.slice(0, opts.limit ?? 10).map((h) => {
-      const e = this.entries.get(h.id as string)!;
-      return { connection: e.connection, type: e.type, name: e.name, score: Math.round(h.score * 100) / 100, description: shortDescription(e.description) };
-    });
+    ranked.sort((a, b) => b.score - a.score);
+    return ranked.slice(0, opts.limit ?? 10).map(({ e, score }) => ({
+      connection: e.connection, type: e.type, name: e.name, score: Math.round(score * 100) / 100, description: shortDescription(e.description),
+    }));
   }
-}
-
-/** Stemmed query terms (exported for tests and the search benchmark). */
-export function queryTerms(q: string): string[] {
-  return terms(q).map(stem);
 }

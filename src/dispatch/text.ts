@@ -8,7 +8,7 @@ const STOP = new Set(
   ('a an the of to in on for with and or by from at is are was be been this that these those it its ' +
     'my me i we our you your please can could would should will want need like some any as into via using use ' +
     'which what whose who whom do does did how there here then than just also only about so if else ' +
-    'given specified specific provided optional e g eg etc one').split(' '),
+    'given specified specific provided optional e g eg etc one up').split(' '),
 );
 
 /** Splits identifiers and prose into lower-case words: `getFileInfo`, `list_dir`, `pull-request`. */
@@ -101,6 +101,14 @@ const GROUPS: string[][] = [
   ['thread', 'reply', 'replies'],
   ['long', 'slow', 'progress'],
   ['compress', 'gzip', 'zip', 'archive'],
+  ['elevation', 'altitude', 'height', 'high'],
+  ['coordinate', 'latitude', 'longitude', 'geocode', 'location', 'gps'],
+  ['route', 'direction', 'itinerary', 'way'],
+  ['distance', 'far', 'travel', 'duration'],
+  ['clean', 'cleanup', 'tidy'],
+  ['child', 'children', 'nested', 'descendant'],
+  ['status', 'state', 'progress', 'check'],
+  ['parse', 'convert', 'pdf'],
 ];
 
 const SYNONYMS = new Map<string, Set<string>>();

@@ -245,21 +245,24 @@ export class Connection {
       }
       return out;
     };
-    const optional = async <T>(enabled: unknown, f: () => Promise<T[]>): Promise<T[]> => {
+    // Tools must list; a server whose resources or prompts fail to list still offers its tools.
+    const optional = async <T>(enabled: unknown, f: () => Promise<T[]>, what?: string): Promise<T[]> => {
       if (!enabled) return [];
       try {
         return await f();
       } catch (e) {
         if (e instanceof McpError && e.code === ErrorCode.MethodNotFound) return [];
-        throw e;
+        if (!what) throw e;
+        log.warn(`${this.label}: listing its ${what} failed (${redact(errorMessage(e))}); going on without them`);
+        return [];
       }
     };
     try {
       const [tools, resources, resourceTemplates, prompts] = await Promise.all([
         optional(caps.tools, () => paged(async (c) => { const r = await client.listTools(c ? { cursor: c } : {}, opts); return { items: r.tools, next: r.nextCursor }; })),
-        optional(caps.resources, () => paged(async (c) => { const r = await client.listResources(c ? { cursor: c } : {}, opts); return { items: r.resources, next: r.nextCursor }; })),
-        optional(caps.resources, () => paged(async (c) => { const r = await client.listResourceTemplates(c ? { cursor: c } : {}, opts); return { items: r.resourceTemplates, next: r.nextCursor }; })),
-        optional(caps.prompts, () => paged(async (c) => { const r = await client.listPrompts(c ? { cursor: c } : {}, opts); return { items: r.prompts, next: r.nextCursor }; })),
+        optional(caps.resources, () => paged(async (c) => { const r = await client.listResources(c ? { cursor: c } : {}, opts); return { items: r.resources, next: r.nextCursor }; }), 'resources'),
+        optional(caps.resources, () => paged(async (c) => { const r = await client.listResourceTemplates(c ? { cursor: c } : {}, opts); return { items: r.resourceTemplates, next: r.nextCursor }; }), 'resource templates'),
+        optional(caps.prompts, () => paged(async (c) => { const r = await client.listPrompts(c ? { cursor: c } : {}, opts); return { items: r.prompts, next: r.nextCursor }; }), 'prompts'),
       ]);
       this.catalog = { tools, resources, resourceTemplates, prompts, refreshedAt: Date.now() };
       this.catalogVersion++;

@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Catalog } from '../src/mcp/connection.js';
+import { ROOT } from './util.js';
+
+/** The 15 popular npm MCP servers whose captured catalogs (bench/catalogs) the benchmarks use. */
+export const FIFTEEN = ['github', 'gitlab', 'slack', 'notion', 'playwright', 'puppeteer', 'kubernetes', 'filesystem', 'memory', 'everything', 'google-maps', 'brave-search', 'tavily', 'firecrawl', 'context7'];
+
+/** A captured catalog, as the pool would hold it. */
+export function loadCatalog(server: string): Catalog {
+  const raw = JSON.parse(readFileSync(path.join(ROOT, 'bench/catalogs', `${server}.json`), 'utf8')) as { tools: Tool[] };
+  return { tools: raw.tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 };
+}
