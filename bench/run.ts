@@ -1,12 +1,16 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, search.
+ * baseline measured in the same run. Names: startup, tokens, overhead, search.
  */
+import { benchOverhead } from './overhead.js';
 import { benchSearch } from './search.js';
+import { benchTokens } from './tokens.js';
 import { benchStartup } from './startup.js';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: benchStartup,
+  tokens: benchTokens,
+  overhead: () => benchOverhead(),
   search: () => benchSearch(),
 };
 

@@ -1,0 +1,37 @@
+/**
+ * Tool-definition tokens the model sees: proxy-dispatch alone vs every downstream tool registered
+ * directly (OpenAI function form, o200k_base), for the 3 reference servers (live) and for the 15
+ * popular servers of bench/catalogs.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseMcpOption } from '../src/config/spec.js';
+import { directFunction, directTools } from '../src/dispatch/direct.js';
+import { openAiFunction } from '../src/dispatch/schema.js';
+import { Pool } from '../src/mcp/pool.js';
+import { countTokens } from '../src/util/tokens.js';
+import { FIFTEEN, loadCatalog } from './catalogs.js';
+import { report, SERVERS } from './util.js';
+
+/** Tokens of a tools array as a chat request carries it. */
+export const toolTokens = (tools: unknown[]) => countTokens(JSON.stringify(tools));
+
+export async function benchTokens(): Promise<void> {
+  const proxy = toolTokens([openAiFunction()]);
+  const dir = mkdtempSync(path.join(tmpdir(), 'mini-a-bench-'));
+  const pool = new Pool(parseMcpOption(`[(cmd: '${SERVERS.everything}'), (cmd: '${SERVERS.filesystem(dir)}'), (cmd: '${SERVERS.memory}', env: (MEMORY_FILE_PATH: '${dir}/m.jsonl'))]`));
+  await pool.connectAll();
+  const direct3 = await directTools(pool);
+  await pool.close();
+  const d3 = toolTokens(direct3.map(directFunction));
+
+  const fifteen = FIFTEEN.flatMap((s) => loadCatalog(s).tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description ?? '', parameters: t.inputSchema } })));
+  const d15 = toolTokens(fifteen);
+  const pctSaved = (d: number) => `${(100 * (1 - proxy / d)).toFixed(1)}% saved`;
+  report('tool-definition tokens the model sees (o200k_base, OpenAI function form)', [
+    ['proxy-dispatch (any number of servers)', `${proxy} tokens`],
+    [`direct, 3 reference servers (${direct3.length} tools)`, `${d3} tokens -> ${pctSaved(d3)} (goal ≥ 87%), ratio ${(proxy / d3).toFixed(3)}×`],
+    [`direct, 15 popular servers (${fifteen.length} tools)`, `${d15} tokens -> ${pctSaved(d15)} (goal ≥ 98%), ratio ${(proxy / d15).toFixed(3)}×`],
+  ]);
+}
