@@ -1,8 +1,9 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, tokens, overhead, search.
+ * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult.
  */
 import { benchOverhead } from './overhead.js';
+import { benchReadresult } from './readresult.js';
 import { benchSearch } from './search.js';
 import { benchTokens } from './tokens.js';
 import { benchStartup } from './startup.js';
@@ -12,6 +13,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   tokens: benchTokens,
   overhead: () => benchOverhead(),
   search: () => benchSearch(),
+  readresult: benchReadresult,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -310,7 +310,9 @@ export class Dispatcher {
     let args: Record<string, unknown> | undefined = req.arguments;
     if (req.argumentsFile) {
       try {
-        args = { ...readArgumentsFile(req.argumentsFile, this.opts.spill, this.opts.argsRoots), ...(req.arguments ?? {}) };
+        const props = ((cap as Tool | undefined)?.inputSchema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties;
+        const wantsString = (k: string) => req.type === 'prompt' || props?.[k]?.type === 'string';
+        args = { ...readArgumentsFile(req.argumentsFile, this.opts.spill, this.opts.argsRoots, wantsString), ...(req.arguments ?? {}) };
       } catch (e) {
         throw new DispatchError(errorMessage(e));
       }

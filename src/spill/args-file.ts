@@ -9,10 +9,11 @@ export const MAX_ARGS_FILE = 64 * 1024 * 1024;
 /**
  * Reads `argumentsFile`. `PATH` must hold a JSON object (a JSON/TOON spill of an object works):
  * it becomes the arguments. `PATH#name` puts the file's whole content (parsed JSON or TOON, else
- * the text as is) into the single argument `name`. Files must be spill files of this store or lie
+ * the text as is; always the text when the tool declares `name` a string) into the single
+ * argument `name`. Files must be spill files of this store or lie
  * under the allowed roots (argsroots=, default the working directory); `..` and symlinks out are refused.
  */
-export function readArgumentsFile(spec: string, store: SpillStore | undefined, roots: string[]): Record<string, unknown> {
+export function readArgumentsFile(spec: string, store: SpillStore | undefined, roots: string[], wantsString: (arg: string) => boolean = () => false): Record<string, unknown> {
   const hash = spec.lastIndexOf('#');
   const file = hash > 0 ? spec.slice(0, hash) : spec;
   const key = hash > 0 ? spec.slice(hash + 1) : undefined;
@@ -45,7 +46,8 @@ export function readArgumentsFile(spec: string, store: SpillStore | undefined, r
   } catch {
     value = text;
   }
-  if (key !== undefined) return { [key]: value };
+  // An argument the tool declares as a string gets the text as it is, even if it looks like JSON.
+  if (key !== undefined) return { [key]: wantsString(key) ? text : value };
   if (!parsed) {
     throw new Error(`argumentsFile '${file}' is not JSON; to pass its text as one argument write argumentsFile: '${file}#ARGNAME'`);
   }

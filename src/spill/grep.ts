@@ -20,14 +20,26 @@ export interface GrepResult {
   returned: number;
 }
 
-const CHUNK = 4 * 1024 * 1024;
+// Small enough that each decoded chunk is a young-generation string (cheap to collect: flat RSS).
+const CHUNK = 64 * 1024;
 
-/** Compiles a user pattern as a case-insensitive, multi-line regex, or throws a clear error. */
+/**
+ * Compiles a user pattern as a case-insensitive, multi-line regex, or throws a clear error.
+ * Non-ASCII patterns get the `u` flag, so that `𝄞+` repeats the character, not half of it.
+ */
 export function compilePattern(pattern: string): RegExp {
   if (typeof pattern !== 'string' || pattern === '') throw new Error("grep needs 'pattern' (a case-insensitive regex)");
+  const ascii = /^[\x00-\x7f]*$/.test(pattern);
   try {
-    return new RegExp(pattern, 'gim');
+    return new RegExp(pattern, ascii ? 'gim' : 'gimu');
   } catch (e) {
+    if (!ascii) {
+      try {
+        return new RegExp(pattern, 'gim');
+      } catch {
+        // Report the error of the intended (unicode) reading below.
+      }
+    }
     throw new Error(`invalid regex '${pattern}': ${(e as Error).message.replace(/^Invalid regular expression: /, '')}`);
   }
 }
@@ -81,25 +93,33 @@ export function grepFile(file: string, pattern: string, o: GrepOptions): GrepRes
 
   const fd = openSync(file, 'r');
   try {
-    const buf = Buffer.allocUnsafe(CHUNK);
-    let carry: Buffer | undefined;
+    // One buffer for the whole scan: the partial last line of a read moves to its front and the
+    // next read fills the rest, so no chunk is ever concatenated or reallocated (flat memory).
+    let buf = Buffer.allocUnsafe(CHUNK);
+    let carry = 0; // bytes of an unfinished line at the front of buf
     let pos = 0;
     for (;;) {
-      const n = readSync(fd, buf, 0, CHUNK, pos);
+      if (carry === buf.length) {
+        // A line longer than the buffer: grow it (only such a line costs more memory).
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, carry);
+        buf = bigger;
+      }
+      const n = readSync(fd, buf, carry, buf.length - carry, pos);
       pos += n;
       const eof = n === 0;
-      let data = carry ? (n ? Buffer.concat([carry, buf.subarray(0, n)]) : carry) : buf.subarray(0, n);
-      carry = undefined;
-      if (!data.length) break;
+      const end = carry + n;
+      if (end === 0) break;
+      let cut = end;
       if (!eof) {
-        const cut = data.lastIndexOf(10);
-        if (cut === -1) {
-          carry = Buffer.from(data); // one line longer than a chunk: keep reading
+        const nl = buf.lastIndexOf(10, end - 1);
+        if (nl === -1 || nl < carry - 1) {
+          carry = end; // no newline yet: keep reading
           continue;
         }
-        if (cut < data.length - 1) carry = Buffer.from(data.subarray(cut + 1));
-        data = data.subarray(0, cut + 1);
+        cut = nl + 1;
       }
+      const data = buf.subarray(0, cut);
       const s = data.toString(enc);
       let counted = 0;
       let lineAt = lineNo; // line number (0-based count of newlines) at offset `counted`
@@ -173,6 +193,9 @@ export function grepFile(file: string, pattern: string, o: GrepOptions): GrepRes
         }
         if (returned >= o.maxMatches && afterLeft === 0) tracking = false;
       }
+      // Move the unfinished line to the front for the next read.
+      if (cut < end) buf.copy(buf, 0, cut, end);
+      carry = end - cut;
       if (eof) break;
     }
   } finally {

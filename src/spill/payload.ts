@@ -55,7 +55,20 @@ export function payloadOf(result: { content?: unknown; structuredContent?: unkno
     if (toon && v !== null && typeof v === 'object') return { text: toToon(v) + '\n', format: 'toon', shape: shapeOf(v) };
     return { text: JSON.stringify(v, null, 2) + '\n', format: 'json', shape: shapeOf(v) };
   };
-  if (result.structuredContent !== undefined && result.structuredContent !== null) return structured(result.structuredContent);
+  const sc = result.structuredContent;
+  if (sc !== undefined && sc !== null) {
+    // Servers send structured data and its text form; prefer whichever keeps lines as lines.
+    const texts = Array.isArray(result.content) ? (result.content as Content[]).filter((c) => typeof c?.text === 'string') : [];
+    if (texts.length === 1 && (result.content as Content[]).length === 1) {
+      const text = texts[0]!.text!;
+      const j = tryJson(text);
+      if (j.ok) return structured(j.value);
+      // {content: "<the text>"}: the structure only wraps the text (e.g. filesystem's read_text_file).
+      const values = typeof sc === 'object' ? Object.values(sc as object) : [];
+      if (values.length === 1 && values[0] === text) return { text, format: 'text', shape: `text, ${text.split('\n').length} lines` };
+    }
+    return structured(sc);
+  }
   const items = (result.content ?? result.contents) as Content[] | undefined;
   if (Array.isArray(items)) {
     const texts = items.filter((c) => typeof c?.text === 'string');

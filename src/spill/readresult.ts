@@ -42,6 +42,7 @@ function statOf(meta: SpillMeta, store: SpillStore): Record<string, unknown> {
 /** Joins lines into a text block within a byte budget; says where it stopped. */
 function pack(lines: Array<{ n: number; line: Line }>, budget: number): { text: string; last: number; truncated: boolean } {
   const parts: string[] = [];
+  const cut = lines.some((l) => l.line.cut);
   let used = 0;
   let last = 0;
   for (const { n, line } of lines) {
@@ -59,7 +60,7 @@ function pack(lines: Array<{ n: number; line: Line }>, budget: number): { text: 
     used += size;
     last = n;
   }
-  return { text: parts.join('\n'), last, truncated: false };
+  return { text: parts.join('\n'), last, truncated: cut };
 }
 
 /**
