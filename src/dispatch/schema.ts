@@ -19,7 +19,7 @@ export const TOOL_DESCRIPTION =
   'Find a tool with search (query in plain words) or list, get its input schema with info, then call it. ' +
   'Results too big for context go to a file (resultToFile=true, or automatically over a size threshold): ' +
   'you get resultFile and a preview. Inspect it with readresult: stat first, then grep/slice/head/tail; read only small files. ' +
-  'A resultFile can be passed as argumentsFile of another call.';
+  'Chain calls with argumentsFile.';
 
 /** JSON Schema of proxy-dispatch's arguments. */
 export const INPUT_SCHEMA = {
@@ -29,11 +29,11 @@ export const INPUT_SCHEMA = {
     query: { type: 'string', description: 'search: what you need, in words' },
     connection: { type: 'string', description: 'server alias (c1), name or id' },
     tool: { type: 'string' },
-    uri: { type: 'string', description: 'resource URI (type=resource)' },
-    prompt: { type: 'string', description: 'prompt name (type=prompt)' },
+    uri: { type: 'string', description: 'resource URI' },
+    prompt: { type: 'string', description: 'prompt name' },
     type: { type: 'string', enum: [...CAPABILITY_TYPES] },
     arguments: { type: ['object', 'string'], description: 'call: tool arguments' },
-    argumentsFile: { type: 'string', description: 'call: JSON file with the arguments' },
+    argumentsFile: { type: 'string', description: "call: arguments from a JSON file or resultFile; 'PATH#arg' passes the whole file as one argument" },
     meta: { type: 'object' },
     resultToFile: { type: 'boolean' },
     resultSizeThreshold: { type: 'integer', description: 'spill if result bytes exceed' },
