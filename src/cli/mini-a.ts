@@ -1,11 +1,19 @@
 #!/usr/bin/env node
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveModel } from '../agent/model-config.js';
 import { loadConnections } from '../config/index.js';
+import { toSpec } from '../config/spec.js';
 import { UsageError } from '../util/errors.js';
+import { checkAgentOptions, runAgentCommand } from './agent-command.js';
 import { runDispatchCommand } from './dispatch-command.js';
 import { helpText } from './help.js';
 import { parseArgs } from './parse.js';
 import { configureLogging, runProgram, VERSION } from './run.js';
 import { createRuntime } from './runtime.js';
+
+/** The bundled file utilities server, for useutils=true. */
+const UTILS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../mcps/utils.js');
 
 await runProgram('mini-a', async () => {
   const o = parseArgs(process.argv.slice(2), 'mini-a');
@@ -18,14 +26,18 @@ await runProgram('mini-a', async () => {
     return 0;
   }
   configureLogging(o);
-  if (!o.dispatch && !o.goal) {
-    throw new UsageError('nothing to do: give dispatch=\'{"action":"list"}\' (no model needed) or goal="…" (see --help)');
-  }
-  if (o.dispatch && o.goal) throw new UsageError('give either dispatch= or goal=, not both');
+  const jobs = [o.dispatch && 'dispatch=', o.goal && 'goal=', o.goals && 'goals='].filter(Boolean);
+  if (!jobs.length) throw new UsageError('nothing to do: give dispatch=\'{"action":"list"}\' (no model needed), goal="…" or goals=FILE (see --help)');
+  if (jobs.length > 1) throw new UsageError(`give one of dispatch=, goal= or goals=, not ${jobs.join(' and ')}`);
   const specs = loadConnections(o);
+  if (o.useutils) specs.push(toSpec({ command: process.execPath, args: [UTILS, '--root', process.cwd()], name: 'utils' }, 'useutils'));
   if (o.dispatch) {
     const rt = await createRuntime(o, specs);
     return runDispatchCommand(rt, o.dispatch, o.format === 'pretty');
   }
-  throw new UsageError('goal= needs the agent, which is not built yet');
+  // Everything that can be wrong with the input is found before a server starts.
+  checkAgentOptions(o);
+  const model = resolveModel(o);
+  const rt = await createRuntime(o, specs);
+  return runAgentCommand(rt, o, model);
 });

@@ -27,8 +27,18 @@ const PROXY = ['mini-a-proxy'] as const;
 export const OPTIONS = {
   // What to run
   goal: { type: 'string', placeholder: 'TEXT', desc: 'the goal for the agent (needs a model, see below)', group: 'Run', bins: AGENT },
+  goals: { type: 'string', placeholder: 'FILE', desc: 'a batch: one goal per line, or a JSON/YAML list of goals (each a string or {goal, maxsteps, model, usetools, mcpproxy}); results as JSON Lines', group: 'Run', bins: AGENT },
+  concurrency: { type: 'int', min: 1, default: 1, placeholder: 'N', desc: 'goals of a batch run at once (one shared pool and spill store)', group: 'Run', bins: AGENT },
+  shard: { type: 'string', placeholder: 'i/n', desc: 'run only slice i of n (0-based) of the batch, for job arrays (CI matrix, Kubernetes Indexed Job, Slurm)', group: 'Run', bins: AGENT },
   dispatch: { type: 'string', placeholder: 'JSON|-', desc: "run one proxy-dispatch request and print its JSON (no model needed); '-' reads JSON Lines from stdin", group: 'Run', bins: AGENT },
-  format: { type: 'enum', choices: ['text', 'json', 'pretty'], default: 'text', desc: 'output: text (answer only), json (machine-readable), pretty (indented JSON)', group: 'Run', bins: AGENT },
+  format: { type: 'enum', choices: ['text', 'json', 'pretty'], default: 'text', desc: 'output: text (answer only), json (answer, steps, usage, savings), pretty (indented JSON)', group: 'Run', bins: AGENT },
+  outfile: { type: 'string', placeholder: 'FILE', desc: 'write the output to FILE instead of stdout', group: 'Run', bins: AGENT },
+
+  // Model and agent
+  model: { type: 'string', placeholder: 'NAME', desc: 'model name (default: OAF_MODEL\'s, OPENAI_MODEL, or gpt-4o-mini); endpoint and key from OAF_MODEL or OPENAI_BASE_URL / OPENAI_API_KEY', group: 'Agent', bins: AGENT },
+  usetools: { type: 'boolean', default: false, desc: 'native function calling (false: the model answers with JSON actions in text)', group: 'Agent', bins: AGENT },
+  maxsteps: { type: 'int', min: 1, default: 25, placeholder: 'N', desc: 'most model requests for one goal', group: 'Agent', bins: AGENT },
+  useutils: { type: 'boolean', default: false, desc: 'add the bundled file utilities server (mcps/utils, read-only, rooted at the working directory)', group: 'Agent', bins: AGENT },
 
   // Connections
   mcp: { type: 'string', placeholder: 'SLON|JSON', desc: "MCP servers: [(cmd: 'node dist/mcps/time.js'), (type: remote, url: 'http://…/mcp')]", group: 'Connections', bins: BOTH },
@@ -46,8 +56,8 @@ export const OPTIONS = {
   argsroots: { type: 'string', placeholder: 'DIR[,DIR]', desc: 'directories argumentsFile may read from, besides spill files (default: the working directory)', group: 'Proxy', bins: BOTH },
 
   // General
-  debug: { type: 'boolean', default: false, desc: 'log requests and server noise (stderr)', group: 'General', bins: BOTH },
-  quiet: { type: 'boolean', default: false, desc: 'no progress lines, errors only', group: 'General', bins: BOTH },
+  debug: { type: 'boolean', default: false, desc: 'log model requests and server noise (stderr)', group: 'General', bins: BOTH },
+  quiet: { type: 'boolean', default: false, desc: 'no progress or savings lines, errors only', group: 'General', bins: BOTH },
   help: { type: 'boolean', default: false, desc: 'show this help', group: 'General', bins: BOTH },
   version: { type: 'boolean', default: false, desc: 'print the version', group: 'General', bins: BOTH },
 

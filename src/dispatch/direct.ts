@@ -30,9 +30,14 @@ function fit(name: string, original: string): string {
  * shortened with a hash when needed, so two servers' `echo` tools both stay callable.
  */
 export async function directTools(pool: Pool): Promise<DirectTool[]> {
-  const loaded = await Promise.allSettled(pool.connections.map(async (c) => ({ c, cat: await c.getCatalog() })));
+  await Promise.allSettled(pool.connections.map((c) => c.getCatalog()));
+  return directToolsFromCache(pool);
+}
+
+/** Like directTools, over the catalogs already read (connects nothing). */
+export function directToolsFromCache(pool: Pool): DirectTool[] {
   const all: Array<{ c: Connection; t: Tool }> = [];
-  for (const l of loaded) if (l.status === 'fulfilled') for (const t of l.value.cat.tools) all.push({ c: l.value.c, t });
+  for (const c of pool.connections) for (const t of c.cachedCatalog?.tools ?? []) all.push({ c, t });
   const count = new Map<string, number>();
   for (const { t } of all) count.set(t.name, (count.get(t.name) ?? 0) + 1);
   const used = new Set<string>();

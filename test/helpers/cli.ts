@@ -39,3 +39,19 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}) {
     },
   };
 }
+
+/** Runs the built mini-a without blocking this process (needed when this process serves the fake model). */
+export function runCliAsync(args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const env = { ...process.env, ...opts.env };
+    // A clean slate: only what the test gives configures the model.
+    for (const k of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OAF_MODEL', 'OPENAI_MODEL']) if (!opts.env || !(k in opts.env)) delete env[k];
+    const child = spawn(process.execPath, [BIN.miniA, ...args], { cwd: opts.cwd ?? ROOT, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end(opts.input ?? '');
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,0 +1,172 @@
+import type { Dispatcher, DispatchResponse } from '../dispatch/dispatcher.js';
+import { directFunction, directTools, type DirectTool } from '../dispatch/direct.js';
+import { INPUT_SCHEMA, openAiFunction, TOOL_DESCRIPTION, TOOL_NAME } from '../dispatch/schema.js';
+import type { Pool } from '../mcp/pool.js';
+import { errorMessage } from '../util/errors.js';
+import { Llm, ModelError, type Message, type ToolDef, type Usage } from './llm.js';
+import { proxyDefinitionTokens, savingsReport, toolDefinitionTokens, type Savings } from './savings.js';
+import { correction, parseTextAction, textFormatInstructions, type TextCall } from './text-actions.js';
+
+/** How the model meets the tools. */
+export interface AgentMode {
+  /** true: one tool, proxy-dispatch; false: every downstream tool directly (the baseline). */
+  proxy: boolean;
+  /** true: native function calling; false: JSON actions in text. */
+  useTools: boolean;
+}
+
+export interface AgentOptions extends AgentMode {
+  maxSteps: number;
+  /** One line per tool use (stderr); omitted when quiet. */
+  progress?: (line: string) => void;
+}
+
+/** What one goal came to. */
+export interface AgentResult {
+  goal: string;
+  answer?: string;
+  error?: string;
+  /** Model requests made. */
+  steps: number;
+  toolCalls: number;
+  usage: Usage;
+  savings: Savings;
+}
+
+const SYSTEM_PROXY = [
+  'You are mini-a, an agent that reaches tools through one gateway tool, proxy-dispatch.',
+  'Work in small steps: search (or list) for a tool, info for its schema when unsure, then call it.',
+  'Keep large data out of the conversation: use resultToFile for big results and read them back with readresult (stat, grep, slice) instead of reading them whole.',
+  'When you have the answer, give it plainly and briefly.',
+].join('\n');
+const SYSTEM_DIRECT = 'You are mini-a, an agent with tools. Use them as needed, then give the answer plainly and briefly.';
+
+const kb = (n: number) => (n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`);
+
+/** One progress line: action, tool, connection, size, spilled or not. */
+function progressLine(step: number, args: Record<string, unknown>, res: DispatchResponse): string {
+  const action = String(args.action ?? '?');
+  const what = action === 'call' ? ` ${String(args.tool ?? args.uri ?? args.prompt ?? '')}${res.connection ? ` @${String(res.connection)}` : ''}` : action === 'search' ? ` "${String(args.query ?? '')}"` : action === 'readresult' ? ` ${String(args.op ?? 'stat')}` : '';
+  if (res.isError) return `step ${step}: ${action}${what} -> error: ${String(res.error ?? '').slice(0, 200)}`;
+  const size = JSON.stringify(res.content ?? res.results ?? res.connections ?? res.text ?? '').length;
+  const spilled = res.resultFile && action === 'call' ? `spilled to ${String(res.resultFile)}` : 'inline';
+  return `step ${step}: ${action}${what} -> ${kb(size)} ${spilled}`;
+}
+
+/**
+ * The run loop, top to bottom: ask the model; if it asks for tools, run them (concurrently when
+ * all are read-only) and give back their answers in order; repeat until it answers or maxsteps.
+ */
+export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, pool: Pool, o: AgentOptions): Promise<AgentResult> {
+  const usage: Usage = { prompt: 0, completion: 0, total: 0 };
+  let steps = 0;
+  let toolCalls = 0;
+  let perRequestToolTokens = 0;
+
+  // What the model is given: one gateway tool, or every tool (direct); natively or in the prompt.
+  let direct: DirectTool[] = [];
+  let tools: ToolDef[] = [];
+  if (o.proxy) {
+    tools = [openAiFunction()];
+    perRequestToolTokens = proxyDefinitionTokens();
+  } else {
+    direct = await directTools(pool);
+    tools = direct.map(directFunction);
+    perRequestToolTokens = toolDefinitionTokens(tools);
+  }
+  const toolNames = o.proxy ? `"${TOOL_NAME}"` : 'one of the tool names below';
+  let system = o.proxy ? SYSTEM_PROXY : SYSTEM_DIRECT;
+  if (!o.useTools) {
+    const catalog = o.proxy
+      ? `Tool "${TOOL_NAME}": ${TOOL_DESCRIPTION}\nIts params (JSON Schema): ${JSON.stringify(INPUT_SCHEMA)}`
+      : direct.map((d) => `Tool "${d.name}": ${d.tool.description ?? ''}\nIts params (JSON Schema): ${JSON.stringify(d.tool.inputSchema)}`).join('\n');
+    system += `\n\n${catalog}\n\n${textFormatInstructions(toolNames)}`;
+  }
+  const messages: Message[] = [
+    { role: 'system', content: system },
+    { role: 'user', content: goal },
+  ];
+  const byName = new Map(direct.map((d) => [d.name, d]));
+
+  /** Runs one tool use as a proxy-dispatch request. */
+  const execute = async (name: string, rawArgs: unknown): Promise<DispatchResponse> => {
+    let args = rawArgs;
+    if (typeof args === 'string') {
+      try {
+        args = args.trim() ? JSON.parse(args) : {};
+      } catch (e) {
+        return { isError: true, error: `the arguments are not valid JSON (${errorMessage(e)}); send a JSON object` };
+      }
+    }
+    let request: Record<string, unknown>;
+    if (o.proxy) {
+      if (name !== TOOL_NAME) return { isError: true, error: `unknown tool '${name}'; the only tool is ${TOOL_NAME}` };
+      request = (args ?? {}) as Record<string, unknown>;
+    } else {
+      const d = byName.get(name);
+      if (!d) return { isError: true, error: `unknown tool '${name}'` };
+      request = { action: 'call', tool: d.tool.name, connection: d.connection.alias, arguments: args ?? {} };
+    }
+    toolCalls++;
+    const res = await dispatcher.dispatch(request);
+    o.progress?.(progressLine(steps, request, res));
+    return res;
+  };
+
+  /** Read-only requests may run side by side; anything that may change state runs alone, in order. */
+  const readOnly = (name: string, rawArgs: unknown): boolean => {
+    let a = rawArgs;
+    try {
+      if (typeof a === 'string') a = JSON.parse(a);
+    } catch {
+      return true; // it will fail validation without touching anything
+    }
+    const args = (a ?? {}) as Record<string, unknown>;
+    const toolName = o.proxy ? (args.action === 'call' ? String(args.tool ?? '') : '') : byName.get(name)?.tool.name ?? '';
+    if (o.proxy && args.action !== 'call') return true;
+    return pool.connections.some((c) => c.cachedCatalog?.tools.some((t) => t.name === toolName && t.annotations?.readOnlyHint === true));
+  };
+  const runAll = async (calls: Array<{ name: string; args: unknown }>): Promise<DispatchResponse[]> => {
+    if (calls.every((c) => readOnly(c.name, c.args))) return Promise.all(calls.map((c) => execute(c.name, c.args)));
+    const out: DispatchResponse[] = [];
+    for (const c of calls) out.push(await execute(c.name, c.args));
+    return out;
+  };
+
+  const finish = (answer?: string, error?: string): AgentResult => ({
+    goal, answer, error, steps, toolCalls, usage, savings: savingsReport(pool, dispatcher.stats, perRequestToolTokens, steps),
+  });
+
+  while (steps < o.maxSteps) {
+    steps++;
+    let reply;
+    try {
+      reply = await llm.chat(messages, o.useTools ? tools : undefined);
+    } catch (e) {
+      return finish(undefined, e instanceof ModelError ? e.message : `model request failed: ${errorMessage(e)}`);
+    }
+    usage.prompt += reply.usage.prompt;
+    usage.completion += reply.usage.completion;
+    usage.total += reply.usage.total;
+
+    if (o.useTools) {
+      if (!reply.toolCalls.length) return finish(reply.content ?? '');
+      messages.push({ role: 'assistant', content: reply.content, tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) });
+      const results = await runAll(reply.toolCalls.map((c) => ({ name: c.name, args: c.arguments })));
+      reply.toolCalls.forEach((c, i) => messages.push({ role: 'tool', tool_call_id: c.id, content: JSON.stringify(results[i]) }));
+      continue;
+    }
+
+    const action = parseTextAction(reply.content);
+    messages.push({ role: 'assistant', content: reply.content ?? '' });
+    if (action.kind === 'final') return finish(action.answer);
+    if (action.kind === 'invalid') {
+      messages.push({ role: 'user', content: correction(action.why, toolNames) });
+      continue;
+    }
+    const results = await runAll(action.calls.map((c: TextCall) => ({ name: c.tool, args: c.params })));
+    const text = action.calls.map((c, i) => `Result of ${c.tool}${action.calls.length > 1 ? ` #${i + 1}` : ''}:\n${JSON.stringify(results[i])}`).join('\n\n');
+    messages.push({ role: 'user', content: text });
+  }
+  return finish(undefined, `no answer after maxsteps=${o.maxSteps} model requests; raise maxsteps or simplify the goal`);
+}
