@@ -1,7 +1,8 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult.
+ * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent.
  */
+import { benchAgent } from './agent.js';
 import { benchOverhead } from './overhead.js';
 import { benchReadresult } from './readresult.js';
 import { benchSearch } from './search.js';
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   overhead: () => benchOverhead(),
   search: () => benchSearch(),
   readresult: benchReadresult,
+  agent: benchAgent,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -205,7 +205,7 @@ describe('model errors', () => {
       expect(r.stderr).not.toContain('sk-test-key-123456');
       expect(llm.requests.length).toBe(status === 429 || status >= 500 ? 4 : 1);
       expect(readdirSync(tmp)).toEqual([]);
-      expect(() => execFileSync('pgrep', ['-f', marker])).toThrow();
+      expect(() => execFileSync('pgrep', ['-f', '--', marker])).toThrow();
     } finally {
       await llm.close();
     }

@@ -12,7 +12,7 @@ const DB = `mcp=[(cmd: 'node ${path.join(ROOT, 'dist/mcps/db.js')} --db ${path.j
 /** Processes whose command line mentions this marker (our servers get it through their path). */
 function processesWith(marker: string): string[] {
   try {
-    return execFileSync('pgrep', ['-af', marker], { encoding: 'utf8' }).split('\n').filter((l) => l && !l.includes('pgrep'));
+    return execFileSync('pgrep', ['-af', '--', marker], { encoding: 'utf8' }).split('\n').filter((l) => l && !l.includes('pgrep'));
   } catch {
     return [];
   }
@@ -90,5 +90,22 @@ describe('one-shot dispatch from a shell', () => {
     const file = JSON.parse(r.stdout).resultFile;
     expect(readFileSync(file, 'utf8')).toContain('timezone');
     expect(r.stderr).toContain(`kept in ${path.dirname(file)}`);
+  });
+});
+
+describe('a reader that goes away', () => {
+  it('mini-a dispatch=- | head: stops on the closed pipe, ends its servers, no busy loop', async () => {
+    const { spawn } = await import('node:child_process');
+    const marker = `--epipe-${process.pid}`;
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/cli/mini-a.js'), 'dispatch=-', `mcp=[(cmd: '${SERVERS.time} ${marker}')]`], { cwd: ROOT });
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    await new Promise<void>((r) => child.stdout.once('data', () => r()).on('error', () => {}) && child.stdin.write('{"action":"list"}\n'));
+    child.stdout.destroy();
+    child.stderr.destroy();
+    for (let i = 0; i < 20; i++) child.stdin.write('{"action":"call","tool":"current_time"}\n');
+    const t0 = Date.now();
+    expect(await exited).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(8000);
+    expect(processesWith(marker)).toEqual([]);
   });
 });

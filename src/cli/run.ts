@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { UsageError, errorMessage } from '../util/errors.js';
-import { log, setLogLevel } from '../util/log.js';
-import { shutdown } from '../util/lifecycle.js';
+import { log, setLogLevel, setLogSink } from '../util/log.js';
+import { shutdown, shutdownAndExit } from '../util/lifecycle.js';
 import { redact } from '../config/redact.js';
 import type { Options } from './options.js';
 
@@ -19,6 +19,12 @@ export function configureLogging(o: Pick<Options, 'debug' | 'quiet'>): void {
  * Cleanups (child processes, temp files) always run first.
  */
 export async function runProgram(bin: string, body: () => Promise<number>): Promise<never> {
+  // A reader that went away (`mini-a … | head`, a killed parent): stop quietly, still cleaning up,
+  // instead of failing on every later write.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') void shutdownAndExit(0);
+  });
+  process.stderr.on('error', () => setLogSink(() => {}));
   let code: number;
   try {
     code = await body();
@@ -33,7 +39,12 @@ export async function runProgram(bin: string, body: () => Promise<number>): Prom
     }
   }
   await shutdown();
-  // Let stdout drain before exiting (large JSON on a pipe).
-  await new Promise<void>((r) => (process.stdout.writableNeedDrain ? process.stdout.once('drain', () => r()) : r()));
+  // Let stdout drain before exiting (large JSON on a pipe), but not forever.
+  if (process.stdout.writableNeedDrain && !process.stdout.destroyed) {
+    await new Promise<void>((r) => {
+      process.stdout.once('drain', () => r());
+      setTimeout(r, 5000).unref();
+    });
+  }
   process.exit(code);
 }

@@ -12,16 +12,20 @@ export interface Runtime {
   pool: Pool;
   spill: SpillStore;
   dispatcher: Dispatcher;
+  /** Settles when the eager start (not mcplazy) has finished, however each connection fared. */
+  ready: Promise<void>;
 }
 
 /** Wires options and specs into a pool, a spill store and a dispatcher; all are cleaned up at shutdown. */
-export async function createRuntime(o: Options, specs: ConnectionSpec[], onEvent?: (e: DispatchEvent) => void): Promise<Runtime> {
+export async function createRuntime(o: Options, specs: ConnectionSpec[], onEvent?: (e: DispatchEvent) => void, opts: { background?: boolean } = {}): Promise<Runtime> {
   const pool = new Pool(specs, { callTimeoutMs: o.mcptimeout, catalogTtlMs: o.toolcachettl, clientVersion: VERSION });
   onShutdown(() => pool.close());
   const spill = await SpillStore.create({ dir: o.spilldir, keep: o.keepresults });
   onShutdown(() => spill.announceKept());
   const argsRoots = (o.argsroots ?? process.cwd()).split(',').filter(Boolean).map((r) => path.resolve(r));
   const dispatcher = new Dispatcher(pool, { threshold: o.mcpproxythreshold, toon: o.mcpproxytoon, argsRoots, spill, onEvent });
-  if (!o.mcplazy) await pool.connectAll();
-  return { pool, spill, dispatcher };
+  // Eager start: all at once; a server may start serving before they are up (requests wait for them).
+  const ready = o.mcplazy ? Promise.resolve() : pool.connectAll();
+  if (!opts.background) await ready;
+  return { pool, spill, dispatcher, ready };
 }

@@ -81,10 +81,13 @@ function install(): void {
   onSignal('SIGTERM', 143);
   onSignal('SIGHUP', 129);
   process.on('uncaughtException', (e) => {
+    // Errors while already shutting down (a closed pipe, say) must not start a loop of reports.
+    if (shuttingDown) return;
     log.error(`internal error: ${errorMessage(e)}${log.enabled('debug') && e instanceof Error ? `\n${e.stack}` : ''}`);
     void shutdownAndExit(1);
   });
   process.on('unhandledRejection', (e) => {
+    if (shuttingDown) return;
     log.error(`internal error (unhandled rejection): ${errorMessage(e)}`);
     void shutdownAndExit(1);
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,13 +25,19 @@ export const BIN = {
   miniAProxy: path.join(ROOT, 'dist/src/cli/mini-a-proxy.js'),
 };
 
-/** True while a process with this pid exists. */
+/** True while a process with this pid runs (a zombie waiting to be reaped counts as ended). */
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // /proc/PID/stat: "pid (comm) STATE …"; Z = exited, not yet reaped by its (new) parent.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
   }
 }
 
