@@ -1,8 +1,9 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent.
+ * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http.
  */
 import { benchAgent } from './agent.js';
+import { benchHttp } from './http.js';
 import { benchOverhead } from './overhead.js';
 import { benchReadresult } from './readresult.js';
 import { benchSearch } from './search.js';
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   search: () => benchSearch(),
   readresult: benchReadresult,
   agent: benchAgent,
+  http: () => benchHttp(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -21,7 +21,7 @@ export async function createRuntime(o: Options, specs: ConnectionSpec[], onEvent
   const pool = new Pool(specs, { callTimeoutMs: o.mcptimeout, catalogTtlMs: o.toolcachettl, clientVersion: VERSION });
   onShutdown(() => pool.close());
   const spill = await SpillStore.create({ dir: o.spilldir, keep: o.keepresults });
-  onShutdown(() => spill.announceKept());
+  if (!o.quiet) onShutdown(() => spill.announceKept());
   const argsRoots = (o.argsroots ?? process.cwd()).split(',').filter(Boolean).map((r) => path.resolve(r));
   const dispatcher = new Dispatcher(pool, { threshold: o.mcpproxythreshold, toon: o.mcpproxytoon, argsRoots, spill, onEvent });
   // Eager start: all at once; a server may start serving before they are up (requests wait for them).

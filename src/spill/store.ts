@@ -88,6 +88,8 @@ export class SpillWriter {
 export class SpillStore {
   private readonly metas = new Map<string, SpillMeta>();
   private removed = false;
+  /** Files this process wrote (not those it only read back). */
+  private written = 0;
 
   private constructor(
     readonly dir: string,
@@ -113,7 +115,7 @@ export class SpillStore {
 
   /** Announces kept files on stderr (once, at the end of a run). */
   announceKept(): void {
-    if (this.kept && this.metas.size) process.stderr.write(`mini-a: ${this.metas.size} spill file(s) kept in ${this.dir}\n`);
+    if (this.kept && this.written) process.stderr.write(`mini-a: ${this.written} spill file(s) kept in ${this.dir}\n`);
   }
 
   private newName(kind: 'result' | 'args'): string {
@@ -124,6 +126,7 @@ export class SpillStore {
   /** Starts a new spill file. */
   writer(kind: 'result' | 'args', format: SpillFormat, extra: Pick<SpillMeta, 'tool' | 'connection'> = {}): SpillWriter {
     if (this.removed) throw new Error('spill store is closed');
+    this.written++;
     return new SpillWriter(this.newName(kind), format, extra);
   }
 
