@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliAsync } from './helpers/cli.js';
-import { lastResult, startFakeLlm, type ChatRequest } from './helpers/fake-llm.js';
+import { lastResult, startFakeLlm, withFakeLlm, type ChatRequest } from './helpers/fake-llm.js';
 import { tempDir } from './helpers/runtime.js';
 import { SERVERS } from './helpers/servers.js';
 
@@ -59,7 +59,7 @@ describe('the agent with native tools (usetools=true)', () => {
   });
 
   it('runs several tool calls of one turn and answers them in order', async () => {
-    const llm = await startFakeLlm([
+    await withFakeLlm([
       {
         toolCalls: [
           { name: 'proxy-dispatch', arguments: { action: 'call', tool: 'echo', arguments: { message: 'first' } } },
@@ -69,8 +69,7 @@ describe('the agent with native tools (usetools=true)', () => {
         ],
       },
       { content: 'done' },
-    ]);
-    try {
+    ], async (llm) => {
       const r = await runCliAsync(['goal=do four things', MCP, 'usetools=true', 'quiet=true'], { env: env(llm.url) });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe('done\n');
@@ -83,14 +82,11 @@ describe('the agent with native tools (usetools=true)', () => {
       expect(JSON.parse(answered[1]!.content!).results[0].tool).toBe('get-sum');
       expect(JSON.parse(answered[2]!.content!).error).toMatch(/not valid JSON/);
       expect(JSON.parse(answered[3]!.content!).content[0].text).toMatch(/3/);
-    } finally {
-      await llm.close();
-    }
+    });
   });
 
   it('mcpproxy=false registers every downstream tool directly (the baseline)', async () => {
-    const llm = await startFakeLlm([{ toolCalls: [{ name: 'echo', arguments: { message: 'direct' } }] }, (req) => ({ content: String(lastResult(req).content && (lastResult(req).content as Array<{ text: string }>)[0]!.text) })]);
-    try {
+    await withFakeLlm([{ toolCalls: [{ name: 'echo', arguments: { message: 'direct' } }] }, (req) => ({ content: String(lastResult(req).content && (lastResult(req).content as Array<{ text: string }>)[0]!.text) })], async (llm) => {
       const r = await runCliAsync(['goal=echo direct', MCP, 'usetools=true', 'mcpproxy=false', 'format=json', 'quiet=true'], { env: env(llm.url) });
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout);
@@ -99,21 +95,18 @@ describe('the agent with native tools (usetools=true)', () => {
       expect(names.length).toBeGreaterThan(15);
       expect(names).toEqual(expect.arrayContaining(['echo', 'get-sum', 'crash', 'mirror']));
       expect(out.savings.toolDefinitions.sentPerRequest).toBe(out.savings.toolDefinitions.directPerRequest);
-    } finally {
-      await llm.close();
-    }
+    });
   });
 });
 
 describe('the agent in text mode (usetools=false, the default)', () => {
   it('reads JSON actions from prose and code fences, and corrects malformed ones', async () => {
-    const llm = await startFakeLlm([
+    await withFakeLlm([
       { content: 'Let me look.\n```json\n{"thought": "find it", "action": "proxy-dispatch", "params": {"action": "call", "tool": "echo", "arguments": {"message": "hi"}}}\n```\nThat should work.' },
       { content: 'I think the answer is obvious.' },
       { content: '{"action": "final"}' },
       (req) => ({ content: `Sure: {"thought": "done", "action": "final", "answer": "the echo said ${JSON.stringify(req.messages).includes('Echo: hi') ? 'hi' : '?'}"} trailing words` }),
-    ]);
-    try {
+    ], async (llm) => {
       const r = await runCliAsync(['goal=say hi', MCP], { env: env(llm.url) });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe('the echo said hi\n');
@@ -124,9 +117,7 @@ describe('the agent in text mode (usetools=false, the default)', () => {
       expect(afterProse).toMatch(/^Your last reply could not be used: no JSON object was found in the reply\./);
       expect(llm.requests[3]!.messages.at(-1)!.content).toMatch(/could not be used: "final" needs "answer"/);
       expect(llm.requests[1]!.messages.at(-1)!.content).toMatch(/^Result of proxy-dispatch:\n\{"action":"call","tool":"echo"/);
-    } finally {
-      await llm.close();
-    }
+    });
   });
 });
 
@@ -195,8 +186,7 @@ describe('model errors', () => {
     ['503', 503, /failed \(503\) after 4 attempts/],
   ];
   it.each(cases)('HTTP %s: a clear message, retries where they help, and a clean end', async (_n, status, msg) => {
-    const llm = await startFakeLlm([{ status, headers: { 'retry-after-ms': '5' } }]);
-    try {
+    await withFakeLlm([{ status, headers: { 'retry-after-ms': '5' } }], async (llm) => {
       const tmp = tempDir('mini-a-err-');
       const marker = `--marker-${process.pid}-${status}`;
       const r = await runCliAsync(['goal=hi', `mcp=[(cmd: '${SERVERS.crashy} ${marker}')]`], { env: { ...env(llm.url), TMPDIR: tmp } });
@@ -206,21 +196,16 @@ describe('model errors', () => {
       expect(llm.requests.length).toBe(status === 429 || status >= 500 ? 4 : 1);
       expect(readdirSync(tmp)).toEqual([]);
       expect(() => execFileSync('pgrep', ['-f', '--', marker])).toThrow();
-    } finally {
-      await llm.close();
-    }
+    });
   });
 
   it('429 then success: retried with backoff, and the run goes on', async () => {
-    const llm = await startFakeLlm([{ status: 429, headers: { 'retry-after-ms': '5' } }, { status: 500 }, { content: '{"action":"final","answer":"ok"}' }]);
-    try {
+    await withFakeLlm([{ status: 429, headers: { 'retry-after-ms': '5' } }, { status: 500 }, { content: '{"action":"final","answer":"ok"}' }], async (llm) => {
       const r = await runCliAsync(['goal=hi'], { env: env(llm.url) });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe('ok\n');
       expect(llm.requests).toHaveLength(3);
-    } finally {
-      await llm.close();
-    }
+    });
   });
 
   it('connection refused: says so', async () => {
@@ -233,25 +218,19 @@ describe('model errors', () => {
   });
 
   it('maxsteps runs out: non-zero exit and a clear message', async () => {
-    const llm = await startFakeLlm([call({ action: 'list', includeTools: false })]);
-    try {
+    await withFakeLlm([call({ action: 'list', includeTools: false })], async (llm) => {
       const r = await runCliAsync(['goal=loop forever', MCP, 'usetools=true', 'maxsteps=3', 'mcplazy=true'], { env: env(llm.url) });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('no answer after maxsteps=3 model requests');
       expect(llm.requests).toHaveLength(3);
-    } finally {
-      await llm.close();
-    }
+    });
   });
 
   it('OAF_MODEL configures model, key and endpoint; model= overrides the name', async () => {
-    const llm = await startFakeLlm([{ content: '{"action":"final","answer":"configured"}' }]);
-    try {
+    await withFakeLlm([{ content: '{"action":"final","answer":"configured"}' }], async (llm) => {
       const r = await runCliAsync(['goal=hi', 'model=my-local-model'], { env: { OAF_MODEL: `(type: openai, model: other, key: 'k-123456789', url: '${llm.url}')` } });
       expect(r.stdout).toBe('configured\n');
       expect(llm.requests[0]!.model).toBe('my-local-model');
-    } finally {
-      await llm.close();
-    }
+    });
   });
 });

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/cli/parse.js';
 import { helpText } from '../src/cli/help.js';
-import { UsageError } from '../src/util/errors.js';
+import { usageError } from './helpers/usage.js';
 
-const err = (argv: string[], bin: 'mini-a' | 'mini-a-proxy' = 'mini-a') => {
-  try {
-    parseArgs(argv, bin);
-  } catch (e) {
-    expect(e).toBeInstanceOf(UsageError);
-    return (e as Error).message;
-  }
-  throw new Error('no error');
-};
+const err = (argv: string[], bin: 'mini-a' | 'mini-a-proxy' = 'mini-a') => usageError(() => parseArgs(argv, bin));
 
 describe('command-line options', () => {
   it('reads key=value and --key value alike, with defaults', () => {

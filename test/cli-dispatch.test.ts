@@ -77,11 +77,14 @@ describe('one-shot dispatch from a shell', () => {
 
   it('without spilldir nothing outlives the process, and no server is left running', () => {
     const tmp = tempDir('mini-a-noleft-');
-    const r = runCli(['dispatch={"action":"call","tool":"list_tables","resultToFile":true}', DB], { env: { TMPDIR: tmp } });
+    // A marker of this test alone: other test files run db servers at the same time.
+    const marker = `noleft-${process.pid}`;
+    const db = `mcp=[(cmd: 'node ${path.join(ROOT, 'dist/mcps/db.js')} --db ${path.join(ROOT, 'examples/shop.sqlite')} --${marker}')]`;
+    const r = runCli(['dispatch={"action":"call","tool":"list_tables","resultToFile":true}', db], { env: { TMPDIR: tmp } });
     expect(r.code).toBe(0);
     expect(existsSync(JSON.parse(r.stdout).resultFile)).toBe(false);
     expect(readdirSync(tmp)).toEqual([]);
-    expect(processesWith(path.join(ROOT, 'dist/mcps/db.js'))).toEqual([]);
+    expect(processesWith(marker)).toEqual([]);
   });
 
   it('keepresults=true keeps the private directory and says where', () => {

@@ -5,17 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { loadConnections } from '../src/config/index.js';
 import { parseMcpOption, specId, toSpec } from '../src/config/spec.js';
 import { loadMcpConfigFile } from '../src/config/mcpconfig.js';
-import { UsageError } from '../src/util/errors.js';
+import { usageError } from './helpers/usage.js';
 
-const err = (f: () => unknown) => {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(UsageError);
-    return (e as Error).message;
-  }
-  throw new Error('no error');
-};
+const err = usageError;
 
 describe('connection specs', () => {
   it('splits cmd like a shell and derives names', () => {

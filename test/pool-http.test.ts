@@ -19,7 +19,7 @@ describe('remote transports', () => {
   it('Streamable HTTP, SSE, and remote falling back to SSE', async () => {
     const p = new Pool(
       parseMcpOption(
-        `[(type: remote, url: 'http://127.0.0.1:${http.port}/mcp', headers: (X-Test: 'yes')), (type: sse, url: 'http://127.0.0.1:${sse.port}/sse'), (type: remote, url: 'http://127.0.0.1:${sse.port}/sse', name: fallback)]`,
+        `[(type: remote, url: 'http://127.0.0.1:${http.port}/mcp', headers: (X-Test: 'yes')), (type: sse, url: 'http://127.0.0.1:${sse.port}/sse'), (type: remote, url: 'http://127.0.0.1:${sse.port}/sse', name: fallback), (type: remote, url: 'http://user:pw-secret@127.0.0.1:${http.port}/mcp', name: creds)]`,
       ),
     );
     try {
@@ -28,7 +28,9 @@ describe('remote transports', () => {
         ['ready', 'http'],
         ['ready', 'sse'],
         ['ready', 'sse'],
+        ['ready', 'http'], // credentials in the URL travel as Basic auth (fetch refuses them in URLs)
       ]);
+      expect(p.summarize(p.connections[3]!).target).toBe('http://user:***@127.0.0.1:' + http.port + '/mcp');
       for (const c of p.connections) expect(text(await c.callTool('echo', { message: c.alias }))).toBe(`Echo: ${c.alias}`);
       expect(p.summarize(p.connections[0]!).transport).toBe('http');
     } finally {

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import { readUserFile } from '../util/files.js';
 import { UsageError, errorMessage, nearest } from '../util/errors.js';
 
 /** One goal of a batch, with the options it may override. */
@@ -38,12 +38,7 @@ function toSpec(v: unknown, where: string): GoalSpec {
  * list of goals, each a string or `{goal, maxsteps?, model?, usetools?, mcpproxy?}`.
  */
 export function loadGoals(file: string): GoalSpec[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`goals: cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}`);
-  }
+  const text = readUserFile('goals', file);
   const firstLine = text.split('\n').find((l) => l.trim() && !l.trim().startsWith('#'))?.trim() ?? '';
   let list: unknown;
   if (/\.json$/i.test(file) || firstLine.startsWith('[')) {

@@ -9,9 +9,8 @@ import { serveStdio, watchParent } from '../server/stdio.js';
 import { buildTransparentServer } from '../server/transparent-server.js';
 import { UsageError, errorMessage } from '../util/errors.js';
 import { onShutdown, shutdownAndExit } from '../util/lifecycle.js';
-import { helpText } from './help.js';
 import { parseArgs } from './parse.js';
-import { configureLogging, runProgram, VERSION } from './run.js';
+import { answeredInfo, configureLogging, runProgram, VERSION } from './run.js';
 import { createRuntime } from './runtime.js';
 
 // Read before anything else: a parent that dies while we start must still count as our parent.
@@ -19,14 +18,7 @@ const startParent = process.ppid;
 
 await runProgram('mini-a-proxy', async () => {
   const o = parseArgs(process.argv.slice(2), 'mini-a-proxy');
-  if (o.help) {
-    process.stdout.write(helpText('mini-a-proxy', VERSION));
-    return 0;
-  }
-  if (o.version) {
-    process.stdout.write(`${VERSION}\n`);
-    return 0;
-  }
+  if (answeredInfo('mini-a-proxy', o)) return 0;
   configureLogging(o);
   const specs = loadConnections(o);
   if (!specs.length) throw new UsageError('no MCP servers: give mcp="[(cmd: …)]" or mcpconfig=FILE');

@@ -7,9 +7,8 @@ import { toSpec } from '../config/spec.js';
 import { UsageError } from '../util/errors.js';
 import { checkAgentOptions, runAgentCommand } from './agent-command.js';
 import { runDispatchCommand } from './dispatch-command.js';
-import { helpText } from './help.js';
 import { parseArgs } from './parse.js';
-import { configureLogging, runProgram, VERSION } from './run.js';
+import { answeredInfo, configureLogging, runProgram, VERSION } from './run.js';
 import { createRuntime } from './runtime.js';
 
 /** The bundled file utilities server, for useutils=true. */
@@ -17,14 +16,7 @@ const UTILS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../
 
 await runProgram('mini-a', async () => {
   const o = parseArgs(process.argv.slice(2), 'mini-a');
-  if (o.help) {
-    process.stdout.write(helpText('mini-a', VERSION));
-    return 0;
-  }
-  if (o.version) {
-    process.stdout.write(`${VERSION}\n`);
-    return 0;
-  }
+  if (answeredInfo('mini-a', o)) return 0;
   configureLogging(o);
   const jobs = [o.dispatch && 'dispatch=', o.goal && 'goal=', o.goals && 'goals='].filter(Boolean);
   if (!jobs.length) throw new UsageError('nothing to do: give dispatch=\'{"action":"list"}\' (no model needed), goal="…" or goals=FILE (see --help)');

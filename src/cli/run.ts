@@ -3,10 +3,18 @@ import { UsageError, errorMessage } from '../util/errors.js';
 import { log, setLogLevel, setLogSink } from '../util/log.js';
 import { shutdown, shutdownAndExit } from '../util/lifecycle.js';
 import { redact } from '../config/redact.js';
+import { helpText } from './help.js';
 import type { Options } from './options.js';
 
 /** The package version, read once from package.json. */
 export const VERSION: string = (createRequire(import.meta.url)('../../../package.json') as { version: string }).version;
+
+/** Prints --help or --version when asked; true when it did (the program then exits 0). */
+export function answeredInfo(bin: 'mini-a' | 'mini-a-proxy', o: Pick<Options, 'help' | 'version'>): boolean {
+  if (o.help) process.stdout.write(helpText(bin, VERSION));
+  else if (o.version) process.stdout.write(`${VERSION}\n`);
+  return o.help || o.version;
+}
 
 /** Applies debug/quiet to the logger. */
 export function configureLogging(o: Pick<Options, 'debug' | 'quiet'>): void {

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readUserFile } from '../util/files.js';
 import { UsageError, errorMessage } from '../util/errors.js';
 import { log } from '../util/log.js';
 import { CLIENT_ONLY_KEYS, toSpec, type ConnectionSpec } from './spec.js';
@@ -9,12 +9,7 @@ import { CLIENT_ONLY_KEYS, toSpec, type ConnectionSpec } from './spec.js';
  * file unchanged; each key becomes the connection's name. Servers marked `disabled: true` are skipped.
  */
 export function loadMcpConfigFile(file: string): ConnectionSpec[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`mcpconfig: cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}`);
-  }
+  const text = readUserFile('mcpconfig', file);
   let doc: unknown;
   try {
     doc = JSON.parse(text);

@@ -1,5 +1,6 @@
 import { ACTIONS, CAPABILITY_TYPES, READ_OPS, type Action, type CapabilityType, type ReadOp } from './schema.js';
 import { nearest } from '../util/errors.js';
+import type { ReadRequest } from '../spill/readresult.js';
 
 /** A request the dispatcher cannot take; the message says what was wrong and what is allowed. */
 export class DispatchError extends Error {
@@ -44,16 +45,9 @@ export interface CallRequest {
   resultToFile: boolean;
   resultSizeThreshold?: number;
 }
-export interface ReadResultRequest {
+export interface ReadResultRequest extends ReadRequest {
   action: 'readresult';
   resultFile: string;
-  op: ReadOp;
-  lines?: number;
-  fromLine?: number;
-  toLine?: number;
-  pattern?: string;
-  context?: number;
-  maxBytes?: number;
 }
 export type DispatchRequest = ListRequest | SearchRequest | InfoRequest | CallRequest | ReadResultRequest;
 

@@ -79,3 +79,13 @@ export function lastResult(req: ChatRequest): Record<string, unknown> {
   const json = text.slice(text.indexOf('{'));
   return JSON.parse(m.role === 'tool' ? text : json);
 }
+
+/** Runs `fn` with a scripted model server, closing it afterwards whatever happens. */
+export async function withFakeLlm<T>(script: Parameters<typeof startFakeLlm>[0], fn: (llm: Awaited<ReturnType<typeof startFakeLlm>>) => Promise<T>): Promise<T> {
+  const llm = await startFakeLlm(script);
+  try {
+    return await fn(llm);
+  } finally {
+    await llm.close();
+  }
+}
