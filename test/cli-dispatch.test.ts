@@ -112,3 +112,15 @@ describe('a reader that goes away', () => {
     expect(processesWith(marker)).toEqual([]);
   });
 });
+
+describe('useutils=true', () => {
+  it('adds the bundled utils server, rooted at the working directory', () => {
+    const r = runCli(['dispatch={"action":"call","tool":"filesystemQuery","arguments":{"operation":"glob","pattern":"examples/*.sh"}}', 'useutils=true']);
+    expect(r.code, r.stderr).toBe(0);
+    const res = JSON.parse(r.stdout);
+    expect(res.connection).toBe('c1');
+    expect(JSON.parse(res.content[0].text).files).toEqual(expect.arrayContaining(['examples/time-question.sh', 'examples/db-spill-grep.sh']));
+    const outside = runCli(['dispatch={"action":"call","tool":"filesystemQuery","arguments":{"operation":"read","path":"../../etc/passwd"}}', 'useutils=true']);
+    expect(JSON.parse(outside.stdout).content[0].text).toMatch(/refused/);
+  });
+});

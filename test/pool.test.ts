@@ -173,3 +173,19 @@ describe('pool over real servers', () => {
     expect(remoteErr).toMatch(/^c3\/127\.0\.0\.1:9: (unavailable|failed to start)/);
   });
 });
+
+describe('catalog freshness', () => {
+  it('toolcachettl re-reads an expired catalog; list_changed re-reads at once', async () => {
+    const p = pool(`(cmd: '${SERVERS.crashy}')`, { catalogTtlMs: 300 });
+    const c = p.connections[0]!;
+    const first = await c.getCatalog();
+    expect(await c.getCatalog()).toBe(first); // cached
+    await new Promise((r) => setTimeout(r, 350));
+    const second = await c.getCatalog();
+    expect(second).not.toBe(first);
+    expect(second.refreshedAt).toBeGreaterThan(first.refreshedAt);
+    // The server adds a tool and says tools/list_changed: the next read sees it, no refresh asked.
+    await c.callTool('grow', {});
+    expect(await waitFor(async () => (await c.getCatalog()).tools.some((t) => t.name === 'extra-1'), 3000)).toBe(true);
+  });
+});

@@ -11,10 +11,17 @@ const EXAMPLES: Record<'mini-a' | 'mini-a-proxy', string[]> = {
     `mini-a dispatch='{"action":"readresult","resultFile":"/tmp/spill/mini-a-proxy-result-….json","op":"grep","pattern":"npm"}' spilldir=/tmp/spill`,
     `# servers from a Claude Desktop / Cursor config, started lazily, TOON spills`,
     `mini-a dispatch='{"action":"search","query":"read a file"}' mcpconfig=examples/mcp.json mcplazy=true mcpproxytoon=true`,
+    `# the agent (needs a model), one goal or a batch`,
+    `mini-a goal="What time is it in Tokyo?" mcp="[(cmd: 'node dist/mcps/time.js')]" usetools=true`,
+    `mini-a goals=examples/goals.txt mcpconfig=examples/mcp.json concurrency=4 shard=0/2 > results.jsonl`,
   ],
   'mini-a-proxy': [
     `# serve proxy-dispatch over stdio to any MCP client`,
     `mini-a-proxy mcp="[(cmd: 'node dist/mcps/time.js')]" mcplazy=true`,
+    `# over Streamable HTTP, with a bearer token and a rate limit`,
+    `mini-a-proxy mcpconfig=examples/mcp.json transport=http port=8080 token=SECRET ratelimit=600/min`,
+    `# every tool of every server under namespaced names instead of one tool`,
+    `mini-a-proxy mcpconfig=examples/mcp.json mode=transparent`,
   ],
 };
 

@@ -26,7 +26,7 @@ const PROXY = ['mini-a-proxy'] as const;
 
 export const OPTIONS = {
   // What to run
-  goal: { type: 'string', placeholder: 'TEXT', desc: 'the goal for the agent (needs a model, see below)', group: 'Run', bins: AGENT },
+  goal: { type: 'string', placeholder: 'TEXT', desc: 'a goal for the agent (needs a model: OPENAI_API_KEY, OAF_MODEL or OPENAI_BASE_URL)', group: 'Run', bins: AGENT },
   goals: { type: 'string', placeholder: 'FILE', desc: 'a batch: one goal per line, or a JSON/YAML list of goals (each a string or {goal, maxsteps, model, usetools, mcpproxy}); results as JSON Lines', group: 'Run', bins: AGENT },
   concurrency: { type: 'int', min: 1, default: 1, placeholder: 'N', desc: 'goals of a batch run at once (one shared pool and spill store)', group: 'Run', bins: AGENT },
   shard: { type: 'string', placeholder: 'i/n', desc: 'run only slice i of n (0-based) of the batch, for job arrays (CI matrix, Kubernetes Indexed Job, Slurm)', group: 'Run', bins: AGENT },
