@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -136,7 +137,21 @@ describe('mini-a-proxy over Streamable HTTP', () => {
   it('/health shows each connection; /metrics exposes Prometheus metrics (token required)', async () => {
     const h = await (await fetch(`${proxy.base}/health`)).json();
     expect(h.status).toBe('ok');
-    expect(h.connections.map((c: { alias: string; state: string }) => [c.alias, c.state])).toEqual([['c1', 'ready'], ['c2', 'ready']]);
+    expect(h.connections).toEqual([{ alias: 'c1', name: 'everything', state: 'ready' }, { alias: 'c2', name: 'time', state: 'ready' }]);
+    const full = await (await fetch(`${proxy.base}/health`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
+    expect(full.connections[0]).toMatchObject({ alias: 'c1', transport: 'stdio', server: { name: 'mcp-servers/everything' }, toolCount: 13 });
+    // A request whose Host is not loopback (DNS rebinding) is refused.
+    const rebind = await new Promise<number>((resolve, reject) => {
+      // fetch will not send a foreign Host header; node:http will.
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+      const r = http.request(proxy.url, { method: 'POST', headers: { host: 'evil.example:80', authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      r.on('error', reject);
+      r.end(body);
+    });
+    expect(rebind).toBe(403);
     expect((await fetch(`${proxy.base}/metrics`)).status).toBe(401);
     const m = await (await fetch(`${proxy.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
     expect(m).toMatch(/mini_a_requests_total\{action="call",connection="c1"\} \d+/);

@@ -15,8 +15,8 @@ export interface HttpOptions {
   token?: string;
   rateLimiter?: RateLimiter;
   metrics?: ProxyMetrics;
-  /** What /health reports. */
-  health: () => Record<string, unknown>;
+  /** What /health reports: `full` for callers with the token (or when none is set), a short form otherwise. */
+  health: (full: boolean) => Record<string, unknown>;
   /** A fresh MCP server per session; all share one pool. */
   newServer: () => Server;
 }
@@ -76,6 +76,8 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  */
 export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
+  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(o.host);
+  const loopbackHosts: string[] = [];
 
   const handleMcp = async (req: IncomingMessage, res: ServerResponse) => {
     if (o.token && !tokenMatches(req.headers.authorization, o.token)) {
@@ -119,6 +121,8 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
     const server = o.newServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // Bound to loopback, only loopback Host headers: a web page cannot reach us by DNS rebinding.
+      ...(loopback ? { enableDnsRebindingProtection: true, allowedHosts: loopbackHosts } : {}),
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, server });
       },
@@ -137,7 +141,11 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
     const url = new URL(req.url ?? '/', 'http://x');
     const route = async () => {
       if (url.pathname === '/mcp') return handleMcp(req, res);
-      if (url.pathname === '/health' && req.method === 'GET') return send(res, 200, { status: 'ok', sessions: sessions.size, ...o.health() });
+      if (url.pathname === '/health' && req.method === 'GET') {
+        // Probes need no token; what servers run, and how, is only for those who have it.
+        const full = !o.token || tokenMatches(req.headers.authorization, o.token);
+        return send(res, 200, { status: 'ok', sessions: sessions.size, ...o.health(full) });
+      }
       if (url.pathname === '/metrics' && req.method === 'GET' && o.metrics) {
         if (o.token && !tokenMatches(req.headers.authorization, o.token)) return send(res, 401, { error: 'missing or invalid bearer token' });
         return send(res, 200, await o.metrics.text());
@@ -154,6 +162,7 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
     httpServer.listen(o.port, o.host, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
+  loopbackHosts.push(`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`);
   const hostForUrl = o.host.includes(':') ? `[${o.host}]` : o.host;
   return {
     url: `http://${hostForUrl}:${port}/mcp`,
