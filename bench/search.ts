@@ -13,15 +13,27 @@ import { report, ROOT } from './util.js';
 interface Query {
   q: string;
   expect: string[];
-  split: 'dev' | 'test';
+  split: 'dev' | 'test' | 'test-2' | 'holdout';
 }
 
-function loadQueries(): Query[] {
-  const lines = readFileSync(path.join(ROOT, 'bench/search-queries.txt'), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+function readQueries(file: string, split: (i: number) => Query['split']): Query[] {
+  const lines = readFileSync(path.join(ROOT, 'bench', file), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
   return lines.map((l, i) => {
     const [q, e] = l.split('|');
-    return { q: q!.trim(), expect: e!.split(',').map((x) => x.trim()), split: i % 3 === 0 ? 'dev' : 'test' };
+    return { q: q!.trim(), expect: e!.split(',').map((x) => x.trim()), split: split(i) };
   });
+}
+
+/**
+ * search-queries.txt: every third line dev (tuned on), the rest test; search-queries-2.txt: a second
+ * set used for a second round of general fixes; search-holdout.txt: never tuned on.
+ */
+function loadQueries(): Query[] {
+  return [
+    ...readQueries('search-queries.txt', (i) => (i % 3 === 0 ? 'dev' : 'test')),
+    ...readQueries('search-queries-2.txt', () => 'test-2'),
+    ...readQueries('search-holdout.txt', () => 'holdout'),
+  ];
 }
 
 type Ranker = (q: string) => string[];
@@ -52,7 +64,7 @@ export async function benchSearch(verbose = process.argv.includes('--verbose')):
 
   const rows: Array<[string, string]> = [];
   const allMisses: string[] = [];
-  for (const split of ['dev', 'test', 'all'] as const) {
+  for (const split of ['dev', 'test', 'test-2', 'holdout', 'all'] as const) {
     const qs = split === 'all' ? queries : queries.filter((q) => q.split === split);
     const o = score(qs, ours, verbose && split === 'all');
     const b = score(qs, baseline, false);

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
-import { synonymsOf, terms, words } from './text.js';
+import { normalizeQuery, synonymsOf, terms, words } from './text.js';
 
 /** One searchable capability. */
 export interface IndexEntry {
@@ -153,7 +153,7 @@ export class SearchIndex {
 
   /** Best matches for a natural-language query, best first. */
   search(query: string, opts: { limit?: number; connection?: string; type?: CapabilityType } = {}): SearchHit[] {
-    const base = [...new Set(terms(query))];
+    const base = [...new Set(terms(normalizeQuery(query)))];
     if (!base.length) return [];
     const filter = (id: string) => {
       const e = this.entries.get(id)!;

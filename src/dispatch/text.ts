@@ -7,7 +7,7 @@
 const STOP = new Set(
   ('a an the of to in on for with and or by from at is are was be been this that these those it its ' +
     'my me i we our you your please can could would should will want need like some any as into via using use ' +
-    'which what whose who whom do does did how there here then than just also only about so if else ' +
+    'which what whose whom do does did how there here then than just also only about so if else ' +
     'given specified specific provided optional e g eg etc one up').split(' '),
 );
 
@@ -42,6 +42,17 @@ export function stem(w: string): string {
   return s;
 }
 
+/**
+ * A request's literal values say what kind of thing is meant, not which words to match: a URL
+ * means "url", `report.txt` means "file". Without this, the parts of a URL match long usage notes.
+ */
+export function normalizeQuery(q: string): string {
+  return q
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ' url ')
+    .replace(/\b[\w-]+@[\w-]+\.[\w.]+\b/g, ' email ')
+    .replace(/(?:^|\s)(?:[\w-]+\/)*[\w-]+\.(?:txt|md|json|ya?ml|csv|log|pdf|png|jpe?g|gif|ts|js|py|html?|xml|sql|zip|gz|tar)\b/gi, ' file ');
+}
+
 /** Words of `text` without stop words, stemmed: what is indexed and what is looked up. */
 export function terms(text: string): string[] {
   return words(text)
@@ -53,7 +64,7 @@ export function terms(text: string): string[] {
 const GROUPS: string[][] = [
   ['read', 'get', 'fetch', 'retrieve', 'view', 'show', 'load', 'cat', 'content', 'open', 'display'],
   ['write', 'save', 'create', 'put', 'store', 'make', 'new', 'add', 'open', 'insert'],
-  ['delete', 'remove', 'erase', 'drop', 'destroy', 'rm', 'del', 'clear', 'purge'],
+  ['delete', 'remove', 'erase', 'drop', 'destroy', 'rm', 'del', 'clear', 'purge', 'forget'],
   ['list', 'enumerate', 'all', 'show', 'browse', 'ls'],
   ['search', 'find', 'query', 'lookup', 'look', 'locate', 'grep', 'match'],
   ['update', 'edit', 'modify', 'change', 'patch', 'set', 'alter', 'replace'],
@@ -70,10 +81,10 @@ const GROUPS: string[][] = [
   ['type', 'fill', 'enter', 'input', 'keyboard'],
   ['repository', 'repo', 'project'],
   ['comment', 'reply', 'note', 'review'],
-  ['user', 'member', 'person', 'people', 'profile', 'account'],
+  ['user', 'member', 'person', 'people', 'profile', 'account', 'who'],
   ['time', 'clock', 'now', 'current', 'date', 'hour'],
   ['timezone', 'zone', 'tz'],
-  ['entity', 'node', 'object', 'fact', 'knowledge', 'memory'],
+  ['entity', 'node', 'object', 'fact', 'knowledge', 'memory', 'remember', 'memorize', 'recall'],
   ['relation', 'link', 'edge', 'relationship', 'connection', 'connect'],
   ['pod', 'container', 'deployment', 'k8s', 'kubernetes', 'cluster'],
   ['log', 'logs', 'output'],
@@ -102,13 +113,19 @@ const GROUPS: string[][] = [
   ['long', 'slow', 'progress'],
   ['compress', 'gzip', 'zip', 'archive'],
   ['elevation', 'altitude', 'height', 'high'],
-  ['coordinate', 'latitude', 'longitude', 'geocode', 'location', 'gps'],
+  ['coordinate', 'latitude', 'longitude', 'geocode', 'gps', 'geographic'],
   ['route', 'direction', 'itinerary', 'way'],
   ['distance', 'far', 'travel', 'duration'],
   ['clean', 'cleanup', 'tidy'],
   ['child', 'children', 'nested', 'descendant'],
   ['status', 'state', 'progress', 'check'],
   ['parse', 'convert', 'pdf'],
+  ['install', 'deploy', 'setup', 'provision'],
+  ['upgrade', 'update', 'bump'],
+  ['dialog', 'popup', 'alert', 'confirm', 'modal'],
+  ['dismiss', 'accept', 'handle', 'answer'],
+  ['scrape', 'extract', 'crawl', 'harvest'],
+  ['permission', 'mode', 'owner', 'metadata'],
 ];
 
 const SYNONYMS = new Map<string, Set<string>>();
