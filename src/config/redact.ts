@@ -114,8 +114,3 @@ function redactAny(value: unknown, depth: number): unknown {
   }
   return out;
 }
-
-/** Forgets every registered secret (tests only). */
-export function clearSecretsForTest(): void {
-  knownSecrets.clear();
-}

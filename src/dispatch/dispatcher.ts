@@ -223,10 +223,9 @@ export class Dispatcher {
   // ---- search --------------------------------------------------------------------------------
 
   private async search(req: SearchRequest): Promise<DispatchResponse> {
-    const conns = this.connectionsFor(req.connection);
-    const { loaded, unavailable } = await this.load(this.pool.connections, req.refresh);
-    const index = this.indexFor(loaded);
-    const hits = index.search(req.query, { limit: req.limit, connection: req.connection ? conns[0]!.alias : undefined, type: req.type });
+    // Only the named connection is started for a search confined to it.
+    const { loaded, unavailable } = await this.load(this.connectionsFor(req.connection), req.refresh);
+    const hits = this.indexFor(loaded).search(req.query, { limit: req.limit, type: req.type });
     const res: DispatchResponse = {
       action: 'search',
       query: req.query,

@@ -152,13 +152,10 @@ export class SearchIndex {
   }
 
   /** Best matches for a natural-language query, best first. */
-  search(query: string, opts: { limit?: number; connection?: string; type?: CapabilityType } = {}): SearchHit[] {
+  search(query: string, opts: { limit?: number; type?: CapabilityType } = {}): SearchHit[] {
     const base = [...new Set(terms(normalizeQuery(query)))];
     if (!base.length) return [];
-    const filter = (id: string) => {
-      const e = this.entries.get(id)!;
-      return (!opts.connection || e.connection === opts.connection) && (!opts.type || e.type === opts.type);
-    };
+    const filter = (id: string) => !opts.type || this.entries.get(id)!.type === opts.type;
     const total = new Map<string, number>();
     const matched = new Map<string, number>();
     for (const t of base) {

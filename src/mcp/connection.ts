@@ -223,8 +223,9 @@ export class Connection {
   /** The server's tools, resources and prompts; re-read when stale, expired or `refresh` is set. */
   async getCatalog(refresh = false): Promise<Catalog> {
     const expired = this.catalog && this.opts.catalogTtlMs > 0 && Date.now() - this.catalog.refreshedAt > this.opts.catalogTtlMs;
-    if (this.catalog && !refresh && !expired && !this.catalogStale && this.state === 'ready') return this.catalog;
-    if (this.catalog && !refresh && !expired && !this.catalogStale && this.state === 'failed') return this.catalog;
+    // A crashed server's last catalog still describes it (the next call restarts it); a closed one is re-read.
+    const usable = this.state === 'ready' || this.state === 'failed';
+    if (this.catalog && usable && !refresh && !expired && !this.catalogStale) return this.catalog;
     this.catalogLoading ??= this.loadCatalog().finally(() => (this.catalogLoading = undefined));
     return this.catalogLoading;
   }

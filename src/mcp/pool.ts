@@ -35,8 +35,7 @@ export interface ConnectionSummary {
 export class Pool {
   readonly connections: Connection[];
   private readonly byKey = new Map<string, Connection>();
-  /** Sum of the connections' catalog versions changes whenever any catalog does. */
-  private listeners = new Set<() => void>();
+  private readonly listeners = new Set<() => void>();
 
   constructor(specs: ConnectionSpec[], opts: Partial<ConnectionOptions> = {}) {
     const o = { ...DEFAULT_CONNECTION_OPTIONS, ...opts };

@@ -186,11 +186,6 @@ export class SpillStore {
     return meta;
   }
 
-  /** Every spill file this process knows of. */
-  files(): SpillMeta[] {
-    return [...this.metas.values()];
-  }
-
   /** Removes the directory and everything in it (not for kept stores). */
   async cleanup(): Promise<void> {
     if (this.kept || this.removed) return;
