@@ -33,7 +33,7 @@ describe('compact schemas (info)', () => {
   it('are at least 25% smaller over the reference servers and validate the same', () => {
     let raw = 0;
     let compact = 0;
-    const ajv = new Ajv({ strict: false, allErrors: true });
+    const ajv = new Ajv({ strict: false, allErrors: true, logger: false });
     for (const t of tools) {
       const { $schema: _ignored, ...rawSchema } = t.inputSchema as Record<string, unknown>;
       const c = compactSchema(t.inputSchema) as Record<string, unknown>;
@@ -61,7 +61,7 @@ describe('compact schemas (info)', () => {
     expect(Object.keys(c.$defs)).toHaveLength(1);
     expect(c.properties.from).toEqual({ $ref: '#/$defs/d1' });
     expect(tokens(c)).toBeLessThan(tokens(schema));
-    const ajv = new Ajv({ strict: false });
+    const ajv = new Ajv({ strict: false, logger: false });
     const good = { from: { x: 1, y: 2 }, to: { x: 0, y: 0 }, via: [{ x: 1, y: 1 }] };
     const bad = { from: { x: 1 }, via: [{ x: 'a', y: 1 }] };
     const { $schema: _s, ...raw } = schema;

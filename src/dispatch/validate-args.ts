@@ -11,7 +11,8 @@ let ajv2020: AjvType | undefined;
 /** Ajv instances, made on first use (loading ajv costs start-up time that list/search never need). */
 function ajvFor(draft2020: boolean): AjvType {
   const req = createRequire(import.meta.url);
-  const opts = { strict: false, allErrors: true, validateFormats: false };
+  // logger: false — ajv would warn on stderr about formats it does not check ("uri"…), noise in a CLI.
+  const opts = { strict: false, allErrors: true, validateFormats: false, logger: false as const };
   if (draft2020) return (ajv2020 ??= new (req('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(opts));
   return (ajv07 ??= new (req('ajv') as typeof import('ajv')).Ajv(opts));
 }
