@@ -41,7 +41,7 @@ export class Llm {
 
   /** One chat completion; 429, 5xx and connection errors are retried with backoff by the client. */
   async chat(messages: Message[], tools?: ToolDef[]): Promise<ModelReply> {
-    if (log.enabled('debug')) log.debug(`model request: ${messages.length} messages, ${tools?.length ?? 0} tools`);
+    if (log.enabled('debug')) log.debug(`model request to ${this.where} (${this.config.model}): ${messages.length} messages, ${tools?.length ?? 0} tools, ${JSON.stringify(messages).length} bytes`);
     let res: OpenAI.Chat.Completions.ChatCompletion;
     try {
       res = await this.client.chat.completions.create({ model: this.config.model, messages, ...(tools?.length ? { tools } : {}) });
@@ -54,6 +54,7 @@ export class Llm {
       .filter((c): c is OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall => c.type === 'function')
       .map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments ?? '' }));
     const u = res.usage;
+    if (log.enabled('debug')) log.debug(`model reply: ${toolCalls.length} tool call(s), ${msg.content?.length ?? 0} characters, usage ${u?.prompt_tokens ?? '?'}+${u?.completion_tokens ?? '?'} tokens`);
     return { content: msg.content ?? null, toolCalls, usage: { prompt: u?.prompt_tokens ?? 0, completion: u?.completion_tokens ?? 0, total: u?.total_tokens ?? 0 } };
   }
 

@@ -3,6 +3,7 @@ import { directFunction, directTools, type DirectTool } from '../dispatch/direct
 import { INPUT_SCHEMA, openAiFunction, TOOL_DESCRIPTION, TOOL_NAME } from '../dispatch/schema.js';
 import type { Pool } from '../mcp/pool.js';
 import { errorMessage } from '../util/errors.js';
+import { log } from '../util/log.js';
 import { Llm, ModelError, type Message, type ToolDef, type Usage } from './llm.js';
 import { proxyDefinitionTokens, savingsReport, toolDefinitionTokens, type Savings } from './savings.js';
 import { correction, parseTextAction, textFormatInstructions, type TextCall } from './text-actions.js';
@@ -108,6 +109,7 @@ export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, p
       request = { action: 'call', tool: d.tool.name, connection: d.connection.alias, arguments: args ?? {} };
     }
     toolCalls++;
+    if (log.enabled('debug')) log.debug(`tool request: ${JSON.stringify(request).slice(0, 1000)}`);
     const res = await dispatcher.dispatch(request);
     o.progress?.(progressLine(steps, request, res));
     return res;

@@ -164,8 +164,8 @@ class Parser {
           this.pos += 4;
           break;
         }
-        case undefined: this.fail(`closing ${q}`);
-        // eslint-disable-next-line no-fallthrough
+        case undefined:
+          return this.fail(`closing ${q}`); // input ended right after a backslash
         default: out += e;
       }
     }
