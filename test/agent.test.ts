@@ -104,6 +104,7 @@ describe('the agent in text mode (usetools=false, the default)', () => {
     await withFakeLlm([
       { content: 'Let me look.\n```json\n{"thought": "find it", "action": "proxy-dispatch", "params": {"action": "call", "tool": "echo", "arguments": {"message": "hi"}}}\n```\nThat should work.' },
       { content: 'I think the answer is obvious.' },
+      { content: '{"thought": "flattened", "action": "call", "tool": "echo", "arguments": {"message": "flat"}}' },
       { content: '{"action": "final"}' },
       (req) => ({ content: `Sure: {"thought": "done", "action": "final", "answer": "the echo said ${JSON.stringify(req.messages).includes('Echo: hi') ? 'hi' : '?'}"} trailing words` }),
     ], async (llm) => {
@@ -115,7 +116,9 @@ describe('the agent in text mode (usetools=false, the default)', () => {
       expect(llm.requests[0]!.messages[0]!.content).toContain('proxy-dispatch');
       const afterProse = llm.requests[2]!.messages.at(-1)!.content!;
       expect(afterProse).toMatch(/^Your last reply could not be used: no JSON object was found in the reply\./);
-      expect(llm.requests[3]!.messages.at(-1)!.content).toMatch(/could not be used: "final" needs "answer"/);
+      // A flattened gateway request is read as proxy-dispatch's arguments.
+      expect(llm.requests[3]!.messages.at(-1)!.content).toMatch(/^Result of proxy-dispatch:\n\{"action":"call","tool":"echo".*Echo: flat/s);
+      expect(llm.requests[4]!.messages.at(-1)!.content).toMatch(/could not be used: "final" needs "answer"/);
       expect(llm.requests[1]!.messages.at(-1)!.content).toMatch(/^Result of proxy-dispatch:\n\{"action":"call","tool":"echo"/);
     });
   });

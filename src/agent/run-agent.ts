@@ -1,6 +1,6 @@
 import type { Dispatcher, DispatchResponse } from '../dispatch/dispatcher.js';
 import { directFunction, directTools, type DirectTool } from '../dispatch/direct.js';
-import { INPUT_SCHEMA, openAiFunction, TOOL_DESCRIPTION, TOOL_NAME } from '../dispatch/schema.js';
+import { ACTIONS, INPUT_SCHEMA, openAiFunction, TOOL_DESCRIPTION, TOOL_NAME } from '../dispatch/schema.js';
 import type { Pool } from '../mcp/pool.js';
 import { errorMessage } from '../util/errors.js';
 import { log } from '../util/log.js';
@@ -135,6 +135,18 @@ export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, p
     return out;
   };
 
+  /**
+   * A text action as a tool use. Models often flatten the gateway's request into the action
+   * itself ({"action": "call", "tool": "echo", …}); that is read as proxy-dispatch's arguments.
+   */
+  const asToolUse = (c: TextCall): { name: string; args: unknown } => {
+    if (o.proxy && (ACTIONS as readonly string[]).includes(c.tool)) {
+      const { thought: _t, ...request } = c.raw;
+      return { name: TOOL_NAME, args: request };
+    }
+    return { name: c.tool, args: c.params };
+  };
+
   const finish = (answer?: string, error?: string): AgentResult => ({
     goal, answer, error, steps, toolCalls, usage, savings: savingsReport(pool, dispatcher.stats, perRequestToolTokens, steps),
   });
@@ -166,8 +178,9 @@ export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, p
       messages.push({ role: 'user', content: correction(action.why, toolNames) });
       continue;
     }
-    const results = await runAll(action.calls.map((c: TextCall) => ({ name: c.tool, args: c.params })));
-    const text = action.calls.map((c, i) => `Result of ${c.tool}${action.calls.length > 1 ? ` #${i + 1}` : ''}:\n${JSON.stringify(results[i])}`).join('\n\n');
+    const uses = action.calls.map(asToolUse);
+    const results = await runAll(uses);
+    const text = uses.map((u, i) => `Result of ${u.name}${uses.length > 1 ? ` #${i + 1}` : ''}:\n${JSON.stringify(results[i])}`).join('\n\n');
     messages.push({ role: 'user', content: text });
   }
   return finish(undefined, `no answer after maxsteps=${o.maxSteps} model requests; raise maxsteps or simplify the goal`);

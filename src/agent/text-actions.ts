@@ -8,6 +8,8 @@
 export interface TextCall {
   tool: string;
   params: unknown;
+  /** The object as the model wrote it. */
+  raw: Record<string, unknown>;
 }
 
 export type TextAction = { kind: 'final'; answer: string } | { kind: 'calls'; calls: TextCall[] } | { kind: 'invalid'; why: string };
@@ -68,7 +70,7 @@ function toCall(o: unknown, where: string): TextCall | string {
   const a = o as Record<string, unknown>;
   const tool = a.action ?? a.tool;
   if (typeof tool !== 'string' || !tool) return `${where} has no "action" naming the tool`;
-  return { tool, params: a.params ?? a.arguments ?? a.args ?? {} };
+  return { tool, params: a.params ?? a.arguments ?? a.args ?? {}, raw: a };
 }
 
 /** Reads the model's text as a final answer, one or more tool calls, or says why it cannot. */
