@@ -44,10 +44,14 @@ export function stem(w: string): string {
 
 /**
  * A request's literal values say what kind of thing is meant, not which words to match: a URL
- * means "url", `report.txt` means "file". Without this, the parts of a URL match long usage notes.
+ * means "url", `report.txt` means "file", a quoted or "named …" value is just a name. Without
+ * this, the parts of a URL or of a name ("web-1") match long usage notes.
  */
 export function normalizeQuery(q: string): string {
   return q
+    // Quoted values and what follows "named"/"called" are names, not words to match.
+    .replace(/"[^"]*"|'[^']*'|`[^`]*`/g, ' ')
+    .replace(/\b(named|called|titled)\s+\S+/gi, ' ')
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ' url ')
     .replace(/\b[\w-]+@[\w-]+\.[\w.]+\b/g, ' email ')
     .replace(/(?:^|\s)(?:[\w-]+\/)*[\w-]+\.(?:txt|md|json|ya?ml|csv|log|pdf|png|jpe?g|gif|ts|js|py|html?|xml|sql|zip|gz|tar)\b/gi, ' file ');
