@@ -19,6 +19,8 @@ export interface HttpOptions {
   health: (full: boolean) => Record<string, unknown>;
   /** A fresh MCP server per session; all share one pool. */
   newServer: () => Server;
+  /** Sessions idle this long are ended (default 30 min). */
+  sessionIdleMs?: number;
 }
 
 /** A running HTTP endpoint. */
@@ -75,7 +77,19 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  * pool), plus /health and Prometheus /metrics. Bearer token and per-client rate limit on /mcp.
  */
 export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server }>();
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: Server; seen: number; open: number }>();
+  // Clients that vanish without ending their session must not hold it forever.
+  const idleMs = o.sessionIdleMs ?? 30 * 60_000;
+  const sweeper = setInterval(() => {
+    const cutoff = Date.now() - idleMs;
+    for (const [id, s] of sessions) {
+      if (s.open === 0 && s.seen < cutoff) {
+        sessions.delete(id);
+        void s.transport.close().catch(() => {});
+      }
+    }
+  }, Math.min(idleMs, 60_000));
+  sweeper.unref();
   const loopback = ['127.0.0.1', 'localhost', '::1'].includes(o.host);
   const loopbackHosts: string[] = [];
 
@@ -107,9 +121,16 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
     if (sessionId) {
       const s = sessions.get(sessionId);
       if (!s) {
-        jsonRpcError(res, 404, `unknown session '${sessionId}'`);
+        jsonRpcError(res, 404, `unknown session '${sessionId}' (ended, or idle too long): initialize again`);
         return;
       }
+      // A session with a request under way (an open event stream, say) is not idle.
+      s.seen = Date.now();
+      s.open++;
+      res.once('close', () => {
+        s.open--;
+        s.seen = Date.now();
+      });
       await s.transport.handleRequest(req, res, body);
       return;
     }
@@ -124,7 +145,7 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
       // Bound to loopback, only loopback Host headers: a web page cannot reach us by DNS rebinding.
       ...(loopback ? { enableDnsRebindingProtection: true, allowedHosts: loopbackHosts } : {}),
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server });
+        sessions.set(id, { transport, server, seen: Date.now(), open: 0 });
       },
       onsessionclosed: (id) => {
         sessions.delete(id);
@@ -168,6 +189,7 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
     url: `http://${hostForUrl}:${port}/mcp`,
     port,
     close: async () => {
+      clearInterval(sweeper);
       await Promise.allSettled([...sessions.values()].map((s) => s.transport.close()));
       sessions.clear();
       httpServer.closeAllConnections();
