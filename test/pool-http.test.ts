@@ -38,3 +38,21 @@ describe('remote transports', () => {
     }
   });
 });
+
+describe('remote start failures', () => {
+  it('say what the server answered, once when both transports got the same', async () => {
+    const http = await import('node:http');
+    const server = http.createServer((_q, r) => r.writeHead(401).end('no')).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const port = (server.address() as { port: number }).port;
+    const p = new Pool(parseMcpOption(`[(type: remote, url: 'http://127.0.0.1:${port}/mcp'), (type: remote, url: 'http://127.0.0.1:1/mcp')]`));
+    try {
+      await p.connectAll();
+      expect(p.connections[0]!.error).toBe(`HTTP 401 from http://127.0.0.1:${port}/mcp (not authorized: check the headers (token))`);
+      expect(p.connections[1]!.error).toBe('connection refused at http://127.0.0.1:1/mcp');
+    } finally {
+      await p.close();
+      server.close();
+    }
+  });
+});

@@ -169,7 +169,7 @@ export class Connection {
       log.debug(`[${this.label} ${stream}] ${line.slice(0, 2000)}`);
       if (stream === 'stderr') this.recentStderr = [...this.recentStderr.slice(-4), line.slice(0, 300)];
     });
-    let lastError: unknown;
+    const failures: Array<{ kind: string; error: unknown }> = [];
     for (const cand of candidates) {
       const client = new Client({ name: this.opts.clientName, version: this.opts.clientVersion }, { capabilities: {} });
       const transport = cand.make();
@@ -177,7 +177,7 @@ export class Connection {
       try {
         await client.connect(transport, { timeout: this.opts.connectTimeoutMs });
       } catch (e) {
-        lastError = e;
+        failures.push({ kind: cand.kind, error: e });
         await transport.close().catch(() => {});
         if (cand.kind === 'http') log.debug(`${this.label}: Streamable HTTP failed (${errorMessage(e)}); trying SSE`);
         continue;
@@ -193,7 +193,11 @@ export class Connection {
       this.onChange();
       return client;
     }
-    throw lastError ?? new Error('no transport');
+    // The first transport's error says most (an SSE fallback failing after it is expected);
+    // when both were tried, both are told.
+    const [first, ...rest] = failures;
+    if (!rest.length) throw first?.error ?? new Error('no transport');
+    throw new StartFailures(failures.map((f) => `${f.kind === 'http' ? 'Streamable HTTP' : 'SSE fallback'}: ${describeStartError(f.error, this.spec)}`));
   }
 
   private installHandlers(client: Client, transport: Transport): void {
@@ -344,12 +348,30 @@ export class Connection {
   }
 }
 
+/** Every transport tried failed; each failure in words. */
+class StartFailures extends Error {
+  constructor(readonly reasons: string[]) {
+    super(reasons.join('; '));
+  }
+}
+
 function describeStartError(e: unknown, spec: ConnectionSpec): string {
+  if (e instanceof StartFailures) {
+    // The same reason twice (a server that is simply down) is said once.
+    const distinct = [...new Set(e.reasons.map((r) => r.replace(/^[^:]+: /, '')))];
+    return distinct.length === 1 ? distinct[0]! : e.message;
+  }
   const err = e as NodeJS.ErrnoException | undefined;
   if (err?.code === 'ENOENT' && spec.command) return `command not found: ${spec.command}`;
   if (err?.code === 'EACCES' && spec.command) return `command not executable: ${spec.command}`;
   if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) return 'no answer to initialize (timed out)';
   if (e instanceof McpError && e.code === ErrorCode.ConnectionClosed) return 'server exited before it finished initializing';
   if (err?.code === 'ECONNREFUSED' || /ECONNREFUSED|fetch failed/.test(errorMessage(e))) return `connection refused at ${spec.url ?? '?'}`;
+  // The SDK's HTTP and SSE errors carry the status in `code`; say it plainly.
+  const status = (e as { code?: unknown })?.code;
+  if (typeof status === 'number' && status >= 400 && status < 600) {
+    const why = status === 401 || status === 403 ? 'not authorized: check the headers (token)' : status === 404 || status === 405 ? 'no MCP endpoint at this URL' : 'server error';
+    return `HTTP ${status} from ${spec.url ?? '?'} (${why})`;
+  }
   return errorMessage(e);
 }
