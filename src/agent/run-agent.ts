@@ -1,4 +1,4 @@
-import type { Dispatcher, DispatchResponse } from '../dispatch/dispatcher.js';
+import type { Dispatcher, DispatchEvent, DispatchResponse } from '../dispatch/dispatcher.js';
 import { directFunction, directTools, type DirectTool } from '../dispatch/direct.js';
 import { ACTIONS, INPUT_SCHEMA, openAiFunction, TOOL_DESCRIPTION, TOOL_NAME } from '../dispatch/schema.js';
 import type { Pool } from '../mcp/pool.js';
@@ -42,16 +42,16 @@ const SYSTEM_PROXY = [
 ].join('\n');
 const SYSTEM_DIRECT = 'You are mini-a, an agent with tools. Use them as needed, then give the answer plainly and briefly.';
 
-const kb = (n: number) => (n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`);
+const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`);
 
 /** One progress line: action, tool, connection, size, spilled or not. */
-function progressLine(step: number, args: Record<string, unknown>, res: DispatchResponse): string {
+function progressLine(step: number, args: Record<string, unknown>, res: DispatchResponse, ev: DispatchEvent): string {
   const action = String(args.action ?? '?');
-  const what = action === 'call' ? ` ${String(args.tool ?? args.uri ?? args.prompt ?? '')}${res.connection ? ` @${String(res.connection)}` : ''}` : action === 'search' ? ` "${String(args.query ?? '')}"` : action === 'readresult' ? ` ${String(args.op ?? 'stat')}` : '';
+  const what = action === 'call' ? ` ${String(args.tool ?? args.uri ?? args.prompt ?? '')}${ev.connection ? ` @${ev.connection}` : ''}` : action === 'search' ? ` "${String(args.query ?? '')}"` : action === 'readresult' ? ` ${String(args.op ?? 'stat')}` : '';
   if (res.isError) return `step ${step}: ${action}${what} -> error: ${String(res.error ?? '').slice(0, 200)}`;
-  const size = JSON.stringify(res.content ?? res.results ?? res.connections ?? res.text ?? '').length;
-  const spilled = res.resultFile && action === 'call' ? `spilled to ${String(res.resultFile)}` : 'inline';
-  return `step ${step}: ${action}${what} -> ${kb(size)} ${spilled}`;
+  // A call's size is its data's (before any spill); other actions' is what the model reads.
+  const size = ev.bytes ?? JSON.stringify(res).length;
+  return `step ${step}: ${action}${what} -> ${kb(size)} ${ev.spilled ? `spilled to ${ev.resultFile}` : 'inline'}`;
 }
 
 /**
@@ -110,9 +110,9 @@ export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, p
     }
     toolCalls++;
     if (log.enabled('debug')) log.debug(`tool request: ${JSON.stringify(request).slice(0, 1000)}`);
-    const res = await dispatcher.dispatch(request);
-    o.progress?.(progressLine(steps, request, res));
-    return res;
+    const { response, event } = await dispatcher.dispatchWithEvent(request);
+    o.progress?.(progressLine(steps, request, response, event));
+    return response;
   };
 
   /** Read-only requests may run side by side; anything that may change state runs alone, in order. */

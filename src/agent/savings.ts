@@ -63,7 +63,9 @@ export function formatSavings(s: Savings): string {
   const t = s.toolDefinitions;
   const kb = (b: number) => (b >= 1024 * 1024 ? `${(b / 1024 / 1024).toFixed(1)} MB` : `${(b / 1024).toFixed(1)} KB`);
   const lines = [
-    `savings: tool definitions ${t.sentTotal} tokens sent vs ${t.directTotal} with direct registration (${t.requests} requests × ${t.sentPerRequest} vs ${t.directPerRequest}; ${t.savedPercent}% saved; exact, o200k_base; ${t.toolsCounted} tools of ${t.serversCounted} servers)`,
+    `savings: tool definitions ${t.sentTotal} tokens sent vs ${t.directTotal} with direct registration (${t.requests} request${t.requests === 1 ? '' : 's'} × ${t.sentPerRequest} vs ${t.directPerRequest}; ${
+      t.savedPercent >= 0 ? `${t.savedPercent}% saved` : `${-t.savedPercent}% more: with only ${t.toolsCounted} tools, direct registration is cheaper`
+    }; exact, o200k_base; ${t.toolsCounted} tools of ${t.serversCounted} server${t.serversCounted === 1 ? '' : 's'})`,
     `savings: ${s.spills.count} spill(s) kept ${kb(s.spills.bytesKeptOut)} (≈${s.spills.estimatedTokensKeptOut} tokens, estimated at bytes/4) out of the context`,
   ];
   if (s.largestUnseenResult) {

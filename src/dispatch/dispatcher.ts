@@ -88,6 +88,11 @@ export class Dispatcher {
 
   /** Runs one request given as raw arguments (object or JSON string). */
   async dispatch(raw: unknown): Promise<DispatchResponse> {
+    return (await this.dispatchWithEvent(raw)).response;
+  }
+
+  /** Like dispatch, with what happened (sizes, spill, timing) for progress lines. */
+  async dispatchWithEvent(raw: unknown): Promise<{ response: DispatchResponse; event: DispatchEvent }> {
     const started = Date.now();
     const ev: DispatchEvent = { action: typeof (raw as { action?: unknown })?.action === 'string' ? (raw as { action: string }).action : '?', isError: false, ms: 0 };
     let res: DispatchResponse;
@@ -128,7 +133,7 @@ export class Dispatcher {
     } catch {
       // An observer's failure must not change the answer.
     }
-    return res;
+    return { response: res, event: ev };
   }
 
   // ---- catalogs and the search index -------------------------------------------------------
