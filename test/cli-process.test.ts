@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { tempDir } from './helpers/runtime.js';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli } from './helpers/cli.js';
 import { alive, SERVERS, waitFor } from './helpers/servers.js';
@@ -30,7 +30,7 @@ describe('mini-a as a process', () => {
 
   for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
     it(`${signal} ends every child (launcher grandchildren too) and removes the temp files`, async () => {
-      const tmp = mkdtempSync(path.join(tmpdir(), 'mini-a-sig-'));
+      const tmp = tempDir('mini-a-sig-');
       const cli = startCli(['dispatch=-', `mcp=[(cmd: '${SERVERS.crashy}'), (cmd: "sh -c '${SERVERS.crashy}; true'", name: launched)]`], { TMPDIR: tmp });
       const pids: number[] = [];
       for (const c of ['c1', 'c2']) {

@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { tempDir } from './helpers/runtime.js';
 import { describe, expect, it } from 'vitest';
 import { loadConnections } from '../src/config/index.js';
 import { parseMcpOption, specId, toSpec } from '../src/config/spec.js';
@@ -43,7 +43,7 @@ describe('connection specs', () => {
   });
 
   it('reads Claude Desktop / Cursor mcpServers and VS Code servers files unchanged', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'mini-a-cfg-'));
+    const dir = tempDir('mini-a-cfg-');
     const claude = path.join(dir, 'claude.json');
     writeFileSync(claude, JSON.stringify({
       mcpServers: {

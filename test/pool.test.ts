@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMcpOption } from '../src/config/spec.js';
 import { ConnectionError } from '../src/mcp/connection.js';
 import { Pool } from '../src/mcp/pool.js';
 import { setLogLevel, setLogSink } from '../src/util/log.js';
+import { tempDir } from './helpers/runtime.js';
 import { alive, ROOT, SERVERS, waitFor } from './helpers/servers.js';
 
 const pools: Pool[] = [];
@@ -36,7 +36,7 @@ const toolText = (r: { content?: unknown }) => ((r.content as Array<{ text: stri
 
 describe('pool over real servers', () => {
   it('reads the catalogs of everything and filesystem', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'mini-a-fs-'));
+    const dir = tempDir('mini-a-fs-');
     const p = pool(`[(cmd: '${SERVERS.everything}'), (cmd: '${SERVERS.filesystem(dir)}')]`);
     await p.connectAll();
     const [ev, fs] = p.connections;
@@ -94,7 +94,7 @@ describe('pool over real servers', () => {
   });
 
   it('a server that keeps failing to restart gets a bounded backoff and a clear error', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'mini-a-flaky-'));
+    const dir = tempDir('mini-a-flaky-');
     const script = path.join(dir, 'flaky.mjs');
     // Works the first time, then refuses to start: the restart must give up with a clear message.
     writeFileSync(script, `import {existsSync, writeFileSync} from 'node:fs'; const m = ${JSON.stringify(path.join(dir, 'started'))}; if (existsSync(m)) { console.error('boom: cannot start again'); process.exit(1) } writeFileSync(m, '1'); await import(${JSON.stringify(path.join(ROOT, 'test/fixtures/crashy-server.mjs'))});`);
@@ -158,7 +158,7 @@ describe('pool over real servers', () => {
     const lines: string[] = [];
     setLogSink((l) => lines.push(l));
     setLogLevel('debug');
-    const dir = mkdtempSync(path.join(tmpdir(), 'mini-a-sec-'));
+    const dir = tempDir('mini-a-sec-');
     const p = pool(
       `[(cmd: '${SERVERS.everything}', env: (MY_TOKEN: 'env-secret-value-2')), (cmd: '${SERVERS.utils(dir)} --api-key secret-arg-value-1'), (type: remote, url: 'http://u:url-pass-3@127.0.0.1:9/mcp', headers: (Authorization: 'Bearer header-secret-4'))]`,
       { connectTimeoutMs: 2000 },

@@ -95,8 +95,10 @@ describe('mini-a-proxy over Streamable HTTP', () => {
   beforeAll(async () => {
     proxy = await startHttpProxy([`mcp=[(cmd: '${SERVERS.everything}'), (cmd: '${SERVERS.time}')]`, `token=${TOKEN}`]);
   });
-  afterAll(() => {
-    proxy?.child.kill('SIGKILL');
+  afterAll(async () => {
+    // SIGTERM, not SIGKILL: mini-a-proxy cleans up (children, spill directory) only when it can.
+    proxy?.child.kill('SIGTERM');
+    await proxy?.exited;
   });
 
   it('refuses requests without the token, or with a wrong one (401)', async () => {
@@ -173,7 +175,8 @@ describe('mini-a-proxy over Streamable HTTP', () => {
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
       expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     } finally {
-      limited.child.kill('SIGKILL');
+      limited.child.kill('SIGTERM');
+      await limited.exited;
     }
   });
 });
