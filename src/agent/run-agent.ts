@@ -89,49 +89,48 @@ export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, p
   ];
   const byName = new Map(direct.map((d) => [d.name, d]));
 
-  /** Runs one tool use as a proxy-dispatch request. */
-  const execute = async (name: string, rawArgs: unknown): Promise<DispatchResponse> => {
+  /** A tool use as the proxy-dispatch request it stands for, or why it cannot be one. */
+  const toRequest = (name: string, rawArgs: unknown): { request: Record<string, unknown> } | { error: string } => {
     let args = rawArgs;
     if (typeof args === 'string') {
       try {
         args = args.trim() ? JSON.parse(args) : {};
       } catch (e) {
-        return { isError: true, error: `the arguments are not valid JSON (${errorMessage(e)}); send a JSON object` };
+        return { error: `the arguments are not valid JSON (${errorMessage(e)}); send a JSON object` };
       }
     }
-    let request: Record<string, unknown>;
     if (o.proxy) {
-      if (name !== TOOL_NAME) return { isError: true, error: `unknown tool '${name}'; the only tool is ${TOOL_NAME}` };
-      request = (args ?? {}) as Record<string, unknown>;
-    } else {
-      const d = byName.get(name);
-      if (!d) return { isError: true, error: `unknown tool '${name}'` };
-      request = { action: 'call', tool: d.tool.name, connection: d.connection.alias, arguments: args ?? {} };
+      if (name !== TOOL_NAME) return { error: `unknown tool '${name}'; the only tool is ${TOOL_NAME}` };
+      return { request: (args ?? {}) as Record<string, unknown> };
     }
+    const d = byName.get(name);
+    if (!d) return { error: `unknown tool '${name}'` };
+    return { request: { action: 'call', tool: d.tool.name, connection: d.connection.alias, arguments: args ?? {} } };
+  };
+
+  /** Runs one prepared tool use. */
+  const execute = async (use: ReturnType<typeof toRequest>): Promise<DispatchResponse> => {
+    if ('error' in use) return { isError: true, error: use.error };
     toolCalls++;
-    if (log.enabled('debug')) log.debug(`tool request: ${JSON.stringify(request).slice(0, 1000)}`);
-    const { response, event } = await dispatcher.dispatchWithEvent(request);
-    o.progress?.(progressLine(steps, request, response, event));
+    if (log.enabled('debug')) log.debug(`tool request: ${JSON.stringify(use.request).slice(0, 1000)}`);
+    const { response, event } = await dispatcher.dispatchWithEvent(use.request);
+    o.progress?.(progressLine(steps, use.request, response, event));
     return response;
   };
 
-  /** Read-only requests may run side by side; anything that may change state runs alone, in order. */
-  const readOnly = (name: string, rawArgs: unknown): boolean => {
-    let a = rawArgs;
-    try {
-      if (typeof a === 'string') a = JSON.parse(a);
-    } catch {
-      return true; // it will fail validation without touching anything
-    }
-    const args = (a ?? {}) as Record<string, unknown>;
-    const toolName = o.proxy ? (args.action === 'call' ? String(args.tool ?? '') : '') : byName.get(name)?.tool.name ?? '';
-    if (o.proxy && args.action !== 'call') return true;
-    return pool.connections.some((c) => c.cachedCatalog?.tools.some((t) => t.name === toolName && t.annotations?.readOnlyHint === true));
+  /** Only list/search/info/readresult and calls of tools marked readOnlyHint change nothing. */
+  const readOnly = (use: ReturnType<typeof toRequest>): boolean => {
+    if ('error' in use || use.request.action !== 'call') return true;
+    const tool = String(use.request.tool ?? '');
+    return pool.connections.some((c) => c.cachedCatalog?.tools.some((t) => t.name === tool && t.annotations?.readOnlyHint === true));
   };
+
+  /** Read-only uses run side by side; anything that may change state runs alone, in order. */
   const runAll = async (calls: Array<{ name: string; args: unknown }>): Promise<DispatchResponse[]> => {
-    if (calls.every((c) => readOnly(c.name, c.args))) return Promise.all(calls.map((c) => execute(c.name, c.args)));
+    const uses = calls.map((c) => toRequest(c.name, c.args));
+    if (uses.every(readOnly)) return Promise.all(uses.map(execute));
     const out: DispatchResponse[] = [];
-    for (const c of calls) out.push(await execute(c.name, c.args));
+    for (const u of uses) out.push(await execute(u));
     return out;
   };
 

@@ -245,18 +245,14 @@ export class Dispatcher {
 
   private async resolve(name: string, type: CapabilityType, connection: string | undefined, refresh = false): Promise<{ conn: Connection; cap: Tool | Resource | ResourceTemplate | Prompt | undefined }> {
     const conns = this.connectionsFor(connection);
-    if (type === 'resource' && connection) {
-      // A resource may be readable without being listed (templates, dynamic URIs).
-      const { loaded } = await this.load(conns, refresh);
-      const cat = loaded[0]?.catalog;
-      return { conn: conns[0]!, cap: cat?.resources.find((r) => r.uri === name) ?? cat?.resourceTemplates.find((t) => templateMatches(t.uriTemplate, name)) };
-    }
     const { loaded, unavailable } = await this.load(conns, refresh);
-    if (connection && unavailable.length) throw new DispatchError(unavailable[0]!);
     const find = (cat: Catalog) =>
       type === 'tool' ? cat.tools.find((t) => t.name === name)
         : type === 'prompt' ? cat.prompts.find((p) => p.name === name)
           : (cat.resources.find((r) => r.uri === name) ?? cat.resourceTemplates.find((t) => templateMatches(t.uriTemplate, name)));
+    // A resource of a named connection may be readable without being listed (dynamic URIs).
+    if (type === 'resource' && connection) return { conn: conns[0]!, cap: loaded[0] ? find(loaded[0].catalog) : undefined };
+    if (connection && unavailable.length) throw new DispatchError(unavailable[0]!);
     const found = loaded.map((l) => ({ conn: l.conn, cap: find(l.catalog) })).filter((x) => x.cap);
     if (found.length === 1) return found[0]!;
     if (found.length > 1) {

@@ -283,38 +283,36 @@ export class Connection {
     return o?.timeoutMs ?? this.spec.timeout ?? this.opts.callTimeoutMs;
   }
 
-  /** Calls a tool; errors name the connection and say what happened (timeout, crash, protocol). */
-  async callTool(name: string, args: Record<string, unknown> | undefined, o: CallOptions = {}): Promise<CallToolResult> {
+  /** Runs one request on a ready client; errors name the connection and say what happened. */
+  private async request<T>(doing: string, o: CallOptions, send: (client: Client, timeout: number) => Promise<T>): Promise<T> {
     const client = await this.ensureReady();
     const timeout = this.timeoutMs(o);
     try {
-      const params = { name, arguments: args ?? {}, ...(o.meta ? { _meta: o.meta } : {}) };
-      return (await client.callTool(params, undefined, { timeout, signal: o.signal, resetTimeoutOnProgress: false })) as CallToolResult;
+      return await send(client, timeout);
     } catch (e) {
-      throw this.wrap(e, `calling '${name}'`, timeout);
+      throw this.wrap(e, doing, timeout);
     }
+  }
+
+  private meta(o: CallOptions): { _meta?: Record<string, unknown> } {
+    return o.meta ? { _meta: o.meta } : {};
+  }
+
+  /** Calls a tool (timeout, crash and protocol errors name the connection). */
+  callTool(name: string, args: Record<string, unknown> | undefined, o: CallOptions = {}): Promise<CallToolResult> {
+    return this.request(`calling '${name}'`, o, async (c, timeout) =>
+      (await c.callTool({ name, arguments: args ?? {}, ...this.meta(o) }, undefined, { timeout, signal: o.signal })) as CallToolResult,
+    );
   }
 
   /** Reads a resource by URI. */
-  async readResource(uri: string, o: CallOptions = {}): Promise<ReadResourceResult> {
-    const client = await this.ensureReady();
-    const timeout = this.timeoutMs(o);
-    try {
-      return await client.readResource({ uri, ...(o.meta ? { _meta: o.meta } : {}) }, { timeout, signal: o.signal });
-    } catch (e) {
-      throw this.wrap(e, `reading '${uri}'`, timeout);
-    }
+  readResource(uri: string, o: CallOptions = {}): Promise<ReadResourceResult> {
+    return this.request(`reading '${uri}'`, o, (c, timeout) => c.readResource({ uri, ...this.meta(o) }, { timeout, signal: o.signal }));
   }
 
   /** Gets a prompt with its arguments. */
-  async getPrompt(name: string, args: Record<string, string> | undefined, o: CallOptions = {}): Promise<GetPromptResult> {
-    const client = await this.ensureReady();
-    const timeout = this.timeoutMs(o);
-    try {
-      return await client.getPrompt({ name, arguments: args, ...(o.meta ? { _meta: o.meta } : {}) }, { timeout, signal: o.signal });
-    } catch (e) {
-      throw this.wrap(e, `getting prompt '${name}'`, timeout);
-    }
+  getPrompt(name: string, args: Record<string, string> | undefined, o: CallOptions = {}): Promise<GetPromptResult> {
+    return this.request(`getting prompt '${name}'`, o, (c, timeout) => c.getPrompt({ name, arguments: args, ...this.meta(o) }, { timeout, signal: o.signal }));
   }
 
   /** Turns SDK/transport errors into a ConnectionError that names this connection. */
