@@ -25,14 +25,19 @@ export const READ_WHOLE_LIMIT = 64 * 1024;
 /** Longer lines are cut (windowed around matches for grep) unless maxBytes is 0. */
 export const MAX_LINE_CHARS = 4000;
 
-function statOf(meta: SpillMeta, store: SpillStore): Record<string, unknown> {
+/** Line count: recorded at write time, or (a kept file from another process without its sidecar) counted once. */
+function lineCount(meta: SpillMeta, store: SpillStore): number {
   if (meta.lines < 0) {
-    // A kept file from another process without its sidecar: count once, then remember.
     let n = 0;
     forEachLine(meta.file, 1, () => (n++, true));
     meta.lines = n;
     store.remember(meta);
   }
+  return meta.lines;
+}
+
+function statOf(meta: SpillMeta, store: SpillStore): Record<string, unknown> {
+  lineCount(meta, store);
   const out: Record<string, unknown> = { bytes: meta.bytes, lines: meta.lines, estimatedTokens: meta.estimatedTokens, format: meta.format, createdAt: meta.createdAt };
   if (meta.tool) out.tool = meta.tool;
   if (meta.connection) out.connection = meta.connection;
@@ -80,11 +85,11 @@ export function readResult(store: SpillStore, file: string, req: ReadRequest): R
       const got: Array<{ n: number; line: Line }> = [];
       if (want > 0) forEachLine(file, lineCap, (n, line) => (got.push({ n, line }), got.length < want));
       const p = pack(got, budget);
-      return { ...base, fromLine: got.length ? 1 : 0, toLine: p.last, totalLines: statOf(meta, store).lines, truncated: p.truncated || undefined, text: p.text };
+      return { ...base, fromLine: got.length ? 1 : 0, toLine: p.last, totalLines: lineCount(meta, store), truncated: p.truncated || undefined, text: p.text };
     }
     case 'tail': {
       const want = req.lines ?? DEFAULT_LINES;
-      const total = statOf(meta, store).lines as number;
+      const total = lineCount(meta, store);
       const { lines } = tailLines(file, want, lineCap);
       const first = total - lines.length + 1;
       // Keep the end when over budget: drop from the front.
@@ -107,7 +112,7 @@ export function readResult(store: SpillStore, file: string, req: ReadRequest): R
         return n < to;
       });
       const p = pack(got, budget);
-      const total = statOf(meta, store).lines;
+      const total = lineCount(meta, store);
       return { ...base, fromLine: got.length ? from : 0, toLine: p.last, totalLines: total, truncated: p.truncated || undefined, text: p.text };
     }
     case 'grep': {
