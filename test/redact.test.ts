@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redact } from '../src/config/redact.js';
+import { redact } from '../src/util/redact.js';
 import { parseMcpOption } from '../src/config/spec.js';
 import { log, setLogLevel, setLogSink } from '../src/util/log.js';
 

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import { redact } from '../config/redact.js';
+import { redact } from '../util/redact.js';
 import { errorMessage } from '../util/errors.js';
 import { log } from '../util/log.js';
 import type { ModelConfig } from './model-config.js';

@@ -1,4 +1,4 @@
-import { registerSecret } from '../config/redact.js';
+import { registerSecret } from '../util/redact.js';
 import { parseSlon, SlonError } from '../config/slon.js';
 import { UsageError } from '../util/errors.js';
 

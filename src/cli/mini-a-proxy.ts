@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { loadConnections } from '../config/index.js';
-import { registerSecret } from '../config/redact.js';
+import { registerSecret } from '../util/redact.js';
 import { ProxyMetrics } from '../server/metrics.js';
 import { buildProxyServer } from '../server/proxy-server.js';
 import { RateLimiter } from '../server/rate-limit.js';

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { UsageError, errorMessage } from '../util/errors.js';
 import { log, setLogLevel, setLogSink } from '../util/log.js';
 import { shutdown, shutdownAndExit } from '../util/lifecycle.js';
-import { redact } from '../config/redact.js';
+import { redact } from '../util/redact.js';
 import { helpText } from './help.js';
 import type { Options } from './options.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseShell } from 'shell-quote';
-import { registerSecret } from './redact.js';
+import { registerSecret } from '../util/redact.js';
 import { parseSlon, SlonError, type SlonValue } from './slon.js';
 import { UsageError, nearest } from '../util/errors.js';
 import { log } from '../util/log.js';

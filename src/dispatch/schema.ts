@@ -3,6 +3,10 @@
  * (test/dispatch-schema.test.ts counts it), however many servers and tools sit behind it.
  */
 
+import { READ_OPS } from '../spill/readresult.js';
+
+export { READ_OPS, type ReadOp } from '../spill/readresult.js';
+
 export const TOOL_NAME = 'proxy-dispatch';
 
 export const ACTIONS = ['list', 'search', 'info', 'call', 'readresult'] as const;
@@ -10,9 +14,6 @@ export type Action = (typeof ACTIONS)[number];
 
 export const CAPABILITY_TYPES = ['tool', 'resource', 'prompt'] as const;
 export type CapabilityType = (typeof CAPABILITY_TYPES)[number];
-
-export const READ_OPS = ['stat', 'head', 'tail', 'slice', 'grep', 'read'] as const;
-export type ReadOp = (typeof READ_OPS)[number];
 
 export const TOOL_DESCRIPTION =
   'Gateway to the tools, resources and prompts of many MCP servers. ' +

@@ -17,7 +17,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionSpec } from '../config/spec.js';
-import { redact } from '../config/redact.js';
+import { redact } from '../util/redact.js';
 import { errorMessage } from '../util/errors.js';
 import { log } from '../util/log.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';

@@ -1,5 +1,5 @@
 import type { ConnectionSpec } from '../config/spec.js';
-import { redact } from '../config/redact.js';
+import { redact } from '../util/redact.js';
 import { nearest } from '../util/errors.js';
 import { Connection, type ConnectionOptions, type ConnectionState } from './connection.js';
 

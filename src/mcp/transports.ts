@@ -1,7 +1,7 @@
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { registerSecret } from '../config/redact.js';
+import { registerSecret } from '../util/redact.js';
 import type { ConnectionSpec } from '../config/spec.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
 

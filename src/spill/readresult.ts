@@ -1,9 +1,12 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { ReadOp } from '../dispatch/schema.js';
 import { estimateTokens } from '../util/tokens.js';
 import { grepFile } from './grep.js';
 import { forEachLine, tailLines, type Line } from './lines.js';
 import type { SpillMeta, SpillStore } from './store.js';
+
+/** What readresult can do with a spill file. */
+export const READ_OPS = ['stat', 'head', 'tail', 'slice', 'grep', 'read'] as const;
+export type ReadOp = (typeof READ_OPS)[number];
 
 /** A readresult request, already validated. */
 export interface ReadRequest {

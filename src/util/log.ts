@@ -1,4 +1,4 @@
-import { redact } from '../config/redact.js';
+import { redact } from './redact.js';
 
 /** Log levels, quietest first. */
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';

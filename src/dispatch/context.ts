@@ -1,0 +1,148 @@
+import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Catalog, Connection } from '../mcp/connection.js';
+import type { Pool } from '../mcp/pool.js';
+import type { SpillStore } from '../spill/store.js';
+import { errorMessage, nearest } from '../util/errors.js';
+import { redact } from '../util/redact.js';
+import { DispatchError } from './request.js';
+import type { CapabilityType } from './schema.js';
+import { entriesOf, SearchIndex } from './search-index.js';
+
+/** What proxy-dispatch answers: a JSON object; errors carry `isError: true` and `error`. */
+export type DispatchResponse = Record<string, unknown> & { isError?: boolean };
+
+/** One finished request, for progress lines, metrics and the savings report. */
+export interface DispatchEvent {
+  action: string;
+  tool?: string;
+  connection?: string;
+  /** Serialized size of the result data (before any spill). */
+  bytes?: number;
+  spilled?: boolean;
+  resultFile?: string;
+  isError: boolean;
+  error?: string;
+  ms: number;
+}
+
+/** Settings of a dispatcher. */
+export interface DispatcherOptions {
+  /** Spill results larger than this many bytes (0 = off); a call's resultSizeThreshold wins. */
+  threshold: number;
+  /** Write spilled object/array results as TOON. */
+  toon: boolean;
+  /** Directories argumentsFile may read from (besides spill files). */
+  argsRoots: string[];
+  /** Where spills go; without one, resultToFile and auto-spill are errors and readresult is off. */
+  spill?: SpillStore;
+  /** Called after every request. */
+  onEvent?: (e: DispatchEvent) => void;
+}
+
+/** Running totals, for the savings report and metrics. */
+export interface DispatchStats {
+  requests: number;
+  errors: number;
+  calls: number;
+  spills: number;
+  /** Bytes that went to files instead of the model's context. */
+  bytesKeptOut: number;
+  largestSpill?: { bytes: number; estimatedTokens: number; tool: string; connection: string };
+}
+
+/** A connection with its catalog as read for this request. */
+export type Loaded = { conn: Connection; catalog: Catalog };
+
+/** A capability found by name, with the connection that offers it. */
+export type Resolved = { conn: Connection; cap: Tool | Resource | ResourceTemplate | Prompt | undefined };
+
+function templateMatches(template: string, uri: string): boolean {
+  const re = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\+[^}]+\}/g, '.+').replace(/\{[^}]+\}/g, '[^/]+');
+  return new RegExp(`^${re}$`).test(uri);
+}
+
+/** What every action shares: the pool, the options, running totals, catalogs and the search index. */
+export class DispatchContext {
+  readonly stats: DispatchStats = { requests: 0, errors: 0, calls: 0, spills: 0, bytesKeptOut: 0 };
+  private index?: SearchIndex;
+  private indexKey = '';
+
+  constructor(
+    readonly pool: Pool,
+    readonly opts: DispatcherOptions,
+  ) {}
+
+  /** Catalogs of `conns`; a connection that cannot list is named in `unavailable`, not thrown. */
+  async load(conns: Connection[], refresh: boolean): Promise<{ loaded: Loaded[]; unavailable: string[] }> {
+    const settled = await Promise.allSettled(conns.map((c) => c.getCatalog(refresh)));
+    const loaded: Loaded[] = [];
+    const unavailable: string[] = [];
+    settled.forEach((s, i) => {
+      if (s.status === 'fulfilled') loaded.push({ conn: conns[i]!, catalog: s.value });
+      else unavailable.push(redact(errorMessage(s.reason)));
+    });
+    return { loaded, unavailable };
+  }
+
+  /** The search index over `loaded`, rebuilt only when a catalog changed. */
+  indexFor(loaded: Loaded[]): SearchIndex {
+    const key = loaded.map((l) => `${l.conn.alias}:${l.conn.catalogVersion}`).join(',');
+    if (!this.index || key !== this.indexKey) {
+      this.index = new SearchIndex(loaded.flatMap((l) => entriesOf(l.conn.alias, l.conn.name, l.catalog)));
+      this.indexKey = key;
+    }
+    return this.index;
+  }
+
+  /** Every connection, or the one `key` names (an unknown key is a DispatchError). */
+  connectionsFor(key: string | undefined): Connection[] {
+    if (key === undefined) return this.pool.connections;
+    try {
+      return [this.pool.resolve(key)];
+    } catch (e) {
+      throw new DispatchError(errorMessage(e));
+    }
+  }
+
+  /** Finds a tool, resource or prompt by name; ambiguity and unknown names are errors with suggestions. */
+  async resolve(name: string, type: CapabilityType, connection: string | undefined, refresh = false): Promise<Resolved> {
+    const conns = this.connectionsFor(connection);
+    const { loaded, unavailable } = await this.load(conns, refresh);
+    const find = (cat: Catalog) =>
+      type === 'tool' ? cat.tools.find((t) => t.name === name)
+        : type === 'prompt' ? cat.prompts.find((p) => p.name === name)
+          : (cat.resources.find((r) => r.uri === name) ?? cat.resourceTemplates.find((t) => templateMatches(t.uriTemplate, name)));
+    // A resource of a named connection may be readable without being listed (dynamic URIs).
+    if (type === 'resource' && connection) return { conn: conns[0]!, cap: loaded[0] ? find(loaded[0].catalog) : undefined };
+    if (connection && unavailable.length) throw new DispatchError(unavailable[0]!);
+    const found = loaded.map((l) => ({ conn: l.conn, cap: find(l.catalog) })).filter((x) => x.cap);
+    if (found.length === 1) return found[0]!;
+    if (found.length > 1) {
+      const cands = found.map((f) => `${f.conn.alias}/${f.conn.name}`).join(', ');
+      throw new DispatchError(`${type} '${name}' exists on several connections: ${cands}; pass connection (e.g. "connection":"${found[0]!.conn.alias}")`);
+    }
+    // Not found: suggest by spelling first, then by meaning.
+    const names = loaded.flatMap((l) =>
+      (type === 'tool' ? l.catalog.tools.map((t) => t.name) : type === 'prompt' ? l.catalog.prompts.map((p) => p.name) : l.catalog.resources.map((r) => r.uri)).map((n) => ({ n, c: l.conn })),
+    );
+    const close = nearest(name, names.map((x) => x.n));
+    let hint = '';
+    if (close) {
+      const c = names.find((x) => x.n === close)!.c;
+      hint = ` Did you mean '${close}' (${c.alias}/${c.name})?`;
+    } else {
+      const hits = this.indexFor(loaded).search(name, { limit: 3, type });
+      if (hits.length) hint = ` Did you mean ${hits.map((h) => `'${h.name}' (${h.connection})`).join(', ')}?`;
+    }
+    const where = connection ? ` on ${conns[0]!.alias}/${conns[0]!.name}` : '';
+    const down = unavailable.length ? ` (unavailable: ${unavailable.join('; ')})` : '';
+    throw new DispatchError(`unknown ${type} '${name}'${where}${down}.${hint} Use action=search to find ${type}s.`);
+  }
+}
+
+/** Annotations without their false/empty entries (what a listing needs to show). */
+export function compactAnnotations(a: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!a) return undefined;
+  const out = Object.fromEntries(Object.entries(a).filter(([, v]) => v !== false && v !== undefined && v !== null));
+  return Object.keys(out).length ? out : undefined;
+}
