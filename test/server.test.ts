@@ -12,7 +12,12 @@ import { tempDir } from './helpers/runtime.js';
 import { alive, BIN, ROOT, SERVERS, waitFor } from './helpers/servers.js';
 
 const text = (r: unknown) => ((r as { content: Array<{ text: string }> }).content[0]!.text);
-const dispatch = async (c: Client, args: Record<string, unknown>) => JSON.parse(text(await c.callTool({ name: 'proxy-dispatch', arguments: args })));
+/** A proxy-dispatch answer: a call's content blocks come after the envelope's text block. */
+const dispatch = async (c: Client, args: Record<string, unknown>) => {
+  const r = (await c.callTool({ name: 'proxy-dispatch', arguments: args })) as { content: Array<{ text: string }> };
+  const head = JSON.parse(r.content[0]!.text);
+  return head.action === 'call' && head.content === undefined && !head.resultFile ? { ...head, content: r.content.slice(1) } : head;
+};
 
 function pgrep(marker: string): number[] {
   try {
@@ -74,8 +79,9 @@ describe('mini-a-proxy over stdio', () => {
     const call = JSON.parse(
       execFileSync(process.execPath, [inspector, '--cli', process.execPath, ...proxy, '--method', 'tools/call', '--tool-name', 'proxy-dispatch', '--tool-arg', 'action=call', 'tool=current_time', 'arguments={"timezone":"Asia/Tokyo"}'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 }),
     );
-    const res = JSON.parse(call.content[0].text);
-    expect(JSON.parse(res.content[0].text)).toMatchObject({ timezone: 'Asia/Tokyo', utcOffset: '+09:00' });
+    // The envelope first, then the server's own content blocks as it sent them.
+    expect(JSON.parse(call.content[0].text)).toMatchObject({ action: 'call', tool: 'current_time', connection: 'c1' });
+    expect(JSON.parse(call.content[1].text)).toMatchObject({ timezone: 'Asia/Tokyo', utcOffset: '+09:00' });
   });
 
   it('exits when its stdin closes, ending its children', async () => {
@@ -186,7 +192,7 @@ describe('transparent mode', () => {
     const dir = tempDir('mini-a-tr-');
     const c = new Client({ name: 'test', version: '1' });
     await c.connect(
-      new StdioClientTransport({ command: process.execPath, args: [BIN.miniAProxy, `mcp=[(cmd: '${SERVERS.everything}'), (cmd: '${SERVERS.filesystem(dir)}'), (cmd: '${SERVERS.crashy}')]`, 'mode=transparent', 'pagesize=5'], cwd: ROOT, stderr: 'ignore' }),
+      new StdioClientTransport({ command: process.execPath, args: [BIN.miniAProxy, `mcp=[(cmd: '${SERVERS.everything}'), (cmd: '${SERVERS.filesystem(dir)}'), (cmd: '${SERVERS.crashy}')]`, 'mode=transparent', 'namespace=alias', 'pagesize=5'], cwd: ROOT, stderr: 'ignore' }),
     );
     try {
       const names: string[] = [];
@@ -229,7 +235,7 @@ describe('transparent mode', () => {
       } while (cursor);
       expect(all).toContain('c3__extra-1');
       expect(text(await c.callTool({ name: 'c3__extra-1', arguments: {} }))).toBe('extra 1');
-      await expect(c.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/names look like c1__tool/);
+      await expect(c.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/unknown tool 'nope'/);
     } finally {
       await c.close();
     }
@@ -261,16 +267,19 @@ describe('shutdown', () => {
       console.log(c.pid); setInterval(() => {}, 1000);`;
     const parent = spawn(process.execPath, ['-e', parentScript], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
     const proxyPid = Number(await new Promise<string>((r) => parent.stdout!.once('data', (d) => r(String(d).trim()))));
-    // Ready when /health says the downstream server is up (pgrep would also match the parent's own script).
-    const ready = async () => {
+    // Servers start when the first client initializes; ready when /health says the downstream
+    // server is up (pgrep would also match the parent's own script).
+    const health = async () => {
       try {
-        const h = await (await fetch(`http://127.0.0.1:${port}/health`)).json();
-        return h.connections[0].state === 'ready';
+        return (await (await fetch(`http://127.0.0.1:${port}/health`)).json()).connections[0].state as string;
       } catch {
-        return false;
+        return undefined;
       }
     };
-    expect(await waitFor(ready, 15_000, 100)).toBe(true);
+    expect(await waitFor(async () => (await health()) !== undefined, 15_000, 100)).toBe(true);
+    const c = await httpClient(`http://127.0.0.1:${port}/mcp`);
+    expect(await waitFor(async () => (await health()) === 'ready', 15_000, 100)).toBe(true);
+    await c.close();
     expect(pgrep(`crashy-server.mjs ${marker}`).length).toBeGreaterThan(0);
     parent.kill('SIGKILL');
     expect(await waitFor(() => !alive(proxyPid), 8000)).toBe(true);
