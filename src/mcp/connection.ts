@@ -21,7 +21,7 @@ import { redact } from '../util/redact.js';
 import { errorMessage } from '../util/errors.js';
 import { log } from '../util/log.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
-import { transportCandidates } from './transports.js';
+import { describeAuthError, loginAfterFailure, transportCandidates } from './transports.js';
 
 /** Lifecycle of a connection. */
 export type ConnectionState = 'idle' | 'connecting' | 'ready' | 'failed';
@@ -170,15 +170,24 @@ export class Connection {
       if (stream === 'stderr') this.recentStderr = [...this.recentStderr.slice(-4), line.slice(0, 300)];
     });
     const failures: Array<{ kind: string; error: unknown }> = [];
-    for (const cand of candidates) {
+    for (let i = 0, logins = 0; i < candidates.length; i++) {
+      const cand = candidates[i]!;
       const client = new Client({ name: this.opts.clientName, version: this.opts.clientVersion }, { capabilities: {} });
       const transport = cand.make();
       this.installHandlers(client, transport);
       try {
         await client.connect(transport, { timeout: this.opts.connectTimeoutMs });
       } catch (e) {
+        // OAuth: a 401 that started a login; once the person has logged in, connect again.
+        if (logins++ < 2 && (await loginAfterFailure(transport, e))) {
+          await transport.close().catch(() => {});
+          i--;
+          continue;
+        }
         failures.push({ kind: cand.kind, error: e });
         await transport.close().catch(() => {});
+        // Not authorized is the answer: SSE would only ask again.
+        if (describeAuthError(e, this.spec.name)) break;
         if (cand.kind === 'http') log.debug(`${this.label}: Streamable HTTP failed (${errorMessage(e)}); trying SSE`);
         continue;
       }
@@ -326,6 +335,8 @@ export class Connection {
       return new ConnectionError(this.label, `${why} while ${doing}; it will be restarted on the next call`, 'crashed');
     }
     if (e instanceof Error && e.name === 'AbortError') return new ConnectionError(this.label, `cancelled while ${doing}`, 'timeout');
+    const auth = describeAuthError(e, this.spec.name);
+    if (auth) return new ConnectionError(this.label, `${redact(auth)} (while ${doing})`, 'remote');
     const msg = e instanceof McpError ? e.message.replace(/^MCP error -?\d+: /, '') : errorMessage(e);
     return new ConnectionError(this.label, `error while ${doing}: ${redact(msg)}`, 'remote');
   }
@@ -359,6 +370,8 @@ function describeStartError(e: unknown, spec: ConnectionSpec): string {
     const distinct = [...new Set(e.reasons.map((r) => r.replace(/^[^:]+: /, '')))];
     return distinct.length === 1 ? distinct[0]! : e.message;
   }
+  const auth = describeAuthError(e, spec.name);
+  if (auth) return auth;
   const err = e as NodeJS.ErrnoException | undefined;
   if (err?.code === 'ENOENT' && spec.command) return `command not found: ${spec.command}`;
   if (err?.code === 'EACCES' && spec.command) return `command not executable: ${spec.command}`;
@@ -368,7 +381,7 @@ function describeStartError(e: unknown, spec: ConnectionSpec): string {
   // The SDK's HTTP and SSE errors carry the status in `code`; say it plainly.
   const status = (e as { code?: unknown })?.code;
   if (typeof status === 'number' && status >= 400 && status < 600) {
-    const why = status === 401 || status === 403 ? 'not authorized: check the headers (token)' : status === 404 || status === 405 ? 'no MCP endpoint at this URL' : 'server error';
+    const why = status === 401 || status === 403 ? `not authorized: check the headers (token)${spec.oauth ? ' and the oauth settings' : ''}` : status === 404 || status === 405 ? 'no MCP endpoint at this URL' : 'server error';
     return `HTTP ${status} from ${spec.url ?? '?'} (${why})`;
   }
   return errorMessage(e);
