@@ -241,10 +241,14 @@ export class MiniAOAuthProvider implements OAuthClientProvider {
    */
   async redirectToAuthorization(url: URL): Promise<void> {
     if (this.headless) throw new Error('a new login is needed');
-    const asMeta = this.store.load().discovery?.authorizationServerMetadata;
+    const { discovery, client } = this.store.load();
     const scope = url.searchParams.get('scope');
-    // A refresh token where the authorization server offers one (SEP-2207); never asked otherwise.
-    if (scope && asMeta?.scopes_supported?.includes('offline_access') && !scope.split(' ').includes('offline_access')) {
+    const registered = (client as { scope?: string } | undefined)?.scope;
+    // A refresh token where the authorization server offers one (SEP-2207), unless this client was
+    // registered for scopes without it (the server would refuse the whole request).
+    const offered = discovery?.authorizationServerMetadata?.scopes_supported?.includes('offline_access');
+    const allowed = registered === undefined || registered.split(' ').includes('offline_access');
+    if (scope && offered && allowed && !scope.split(' ').includes('offline_access')) {
       url.searchParams.set('scope', `${scope} offline_access`);
       if (!url.searchParams.has('prompt')) url.searchParams.set('prompt', 'consent');
     }
