@@ -82,6 +82,8 @@ describe('OAuth login against a real authorization server (oidc-provider)', () =
     outputs.push(r.stdout, r.stderr);
     expect(r.code, r.stderr).toBe(0);
     expect(r.logins).toHaveLength(1);
+    // quiet=true: the login line is all there is on stderr.
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^mini-a: open http:\/\/127\.0\.0\.1:\d+\/auth\?\S+ to authorize notes$/m);
     // PKCE S256, the resource indicator, the scope the resource offers (offline_access is offered
     // but not asked: dynamic registration gave this client the resource's scope only).
@@ -139,6 +141,15 @@ describe('OAuth login against a real authorization server (oidc-provider)', () =
     expect(r.stdout).toBe('');
     const all = await runMiniA(['auth=logout'], { XDG_CONFIG_HOME: config });
     expect(all.stderr).toContain('forgot the stored OAuth tokens of 1 server');
+  });
+
+  it('logs in to an SSE server the same way', async () => {
+    const r = await runMiniA([`dispatch=${WHOAMI}`, `mcp=(type: sse, url: '${w.sseUrl}', name: legacy)`, 'quiet=true'], { XDG_CONFIG_HOME: config });
+    outputs.push(r.stdout, r.stderr);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.logins).toHaveLength(1);
+    expect(new URL(r.logins[0]!).searchParams.get('resource')).toBe(w.sseUrl);
+    expect(JSON.parse(r.stdout).content[0].text).toMatch(/^client \S+ with scope mcp:tools/);
   });
 
   it('a login nobody completes fails after MINI_A_OAUTH_TIMEOUT with a clear error', async () => {

@@ -10,6 +10,7 @@ import express from 'express';
 import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import Provider, { errors as oidcErrors } from 'oidc-provider';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
 import { getOAuthProtectedResourceMetadataUrl, mcpAuthMetadataRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
@@ -30,6 +31,8 @@ function listen(server: http.Server): Promise<number> {
 export interface OAuthWorld {
   issuer: string;
   mcpUrl: string;
+  /** The same server over the older HTTP+SSE transport (its own protected resource). */
+  sseUrl: string;
   /** grant_type of every successful token request, in order. */
   grants: string[];
   /** Access tokens the MCP server accepted. */
@@ -47,6 +50,8 @@ export async function startOAuthWorld(accessTokenTtl = 3600): Promise<OAuthWorld
   const rsPort = await listen(rsServer);
   const issuer = `http://127.0.0.1:${asPort}`;
   const mcpUrl = `http://127.0.0.1:${rsPort}/mcp`;
+  const sseUrl = `http://127.0.0.1:${rsPort}/sse`;
+  const resources = [mcpUrl, sseUrl];
 
   const signing = await generateKeyPair('RS256', { extractable: true });
   const client = await generateKeyPair('ES256', { extractable: true });
@@ -82,8 +87,8 @@ export async function startOAuthWorld(accessTokenTtl = 3600): Promise<OAuthWorld
         defaultResource: () => mcpUrl,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx: unknown, indicator: string) => {
-          if (indicator !== mcpUrl) throw new oidcErrors.InvalidTarget();
-          return { scope: SCOPE, audience: mcpUrl, accessTokenTTL: accessTokenTtl, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+          if (!resources.includes(indicator)) throw new oidcErrors.InvalidTarget();
+          return { scope: SCOPE, audience: indicator, accessTokenTTL: accessTokenTtl, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
         },
       },
     },
@@ -126,24 +131,45 @@ export async function startOAuthWorld(accessTokenTtl = 3600): Promise<OAuthWorld
   const jwks = createRemoteJWKSet(new URL(asMeta.jwks_uri));
   const app = express();
   app.use(express.json());
-  app.use(mcpAuthMetadataRouter({ oauthMetadata: asMeta as never, resourceServerUrl: new URL(mcpUrl), scopesSupported: [SCOPE], resourceName: 'test notes' }));
-  const verifier = {
-    async verifyAccessToken(token: string): Promise<AuthInfo> {
-      try {
-        const { payload } = await jwtVerify(token, jwks, { issuer, audience: mcpUrl });
-        acceptedTokens.push(token);
-        return { token, clientId: String(payload.client_id ?? ''), scopes: String(payload.scope ?? '').split(' ').filter(Boolean), expiresAt: payload.exp, resource: new URL(mcpUrl) };
-      } catch (e) {
-        throw new InvalidTokenError(`token rejected: ${(e as Error).message}`);
-      }
-    },
-  };
-  const bearer = requireBearerAuth({ verifier, requiredScopes: [SCOPE], resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(new URL(mcpUrl)) });
-  app.post('/mcp', bearer, async (req, res) => {
+  for (const r of resources) app.use(mcpAuthMetadataRouter({ oauthMetadata: asMeta as never, resourceServerUrl: new URL(r), scopesSupported: [SCOPE], resourceName: 'test notes' }));
+  /** Accepts tokens issued for `resource` only (RFC 8707 audience). */
+  const bearerFor = (resource: string) =>
+    requireBearerAuth({
+      requiredScopes: [SCOPE],
+      resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(new URL(resource)),
+      verifier: {
+        async verifyAccessToken(token: string): Promise<AuthInfo> {
+          try {
+            const { payload } = await jwtVerify(token, jwks, { issuer, audience: resource });
+            acceptedTokens.push(token);
+            return { token, clientId: String(payload.client_id ?? ''), scopes: String(payload.scope ?? '').split(' ').filter(Boolean), expiresAt: payload.exp, resource: new URL(resource) };
+          } catch (e) {
+            throw new InvalidTokenError(`token rejected: ${(e as Error).message}`);
+          }
+        },
+      },
+    });
+  const makeServer = () => {
     const server = new McpServer({ name: 'oauth-notes', version: '1.0.0' });
     server.registerTool('whoami', { description: 'Who the token belongs to' }, async (extra) => ({
       content: [{ type: 'text', text: `client ${extra.authInfo?.clientId ?? '?'} with scope ${extra.authInfo?.scopes.join(' ') ?? ''}` }],
     }));
+    return server;
+  };
+  const sse = new Map<string, SSEServerTransport>();
+  app.get('/sse', bearerFor(sseUrl), async (_req, res) => {
+    const transport = new SSEServerTransport('/messages', res);
+    sse.set(transport.sessionId, transport);
+    res.on('close', () => sse.delete(transport.sessionId));
+    await makeServer().connect(transport);
+  });
+  app.post('/messages', bearerFor(sseUrl), async (req, res) => {
+    const transport = sse.get(String(req.query.sessionId));
+    if (!transport) return void res.status(404).end();
+    await transport.handlePostMessage(req, res, req.body);
+  });
+  app.post('/mcp', bearerFor(mcpUrl), async (req, res) => {
+    const server = makeServer();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();
@@ -157,6 +183,7 @@ export async function startOAuthWorld(accessTokenTtl = 3600): Promise<OAuthWorld
   return {
     issuer,
     mcpUrl,
+    sseUrl,
     grants,
     acceptedTokens,
     jwtClientKeyPem,
