@@ -42,7 +42,10 @@ export function describeAuthError(e: unknown, server: string): string | undefine
   if (e instanceof UnauthorizedError) {
     return `not authorized (OAuth): ${msg && msg !== 'Unauthorized' ? `${msg}; ` : ''}log in with mini-a auth=${server}`;
   }
-  if (/does not support dynamic client registration/.test(msg)) {
+  if (msg.includes('Server returned 403 after trying upscoping')) {
+    return `not authorized (OAuth): the server still answers 403 insufficient_scope after a login with the scope it asked for; the account may lack that permission`;
+  }
+  if (msg.includes('does not support dynamic client registration')) {
     return `OAuth: the authorization server does not let mini-a register itself; register a client there and set oauth: (clientId: '…', clientSecret: '…')`;
   }
   if (msg.startsWith('Protected resource ') && msg.includes(' does not match expected ')) return `OAuth: ${msg}; refusing to send tokens for another resource`;

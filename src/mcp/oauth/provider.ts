@@ -59,6 +59,7 @@ export class MiniAOAuthProvider implements OAuthClientProvider {
   private verifier?: string;
   private stateValue?: string;
   private pending?: Promise<RedirectResult>;
+  private discovery?: OAuthDiscoveryState;
   private refreshing?: Promise<void>;
   /** A refresh or interactive-start triggered by us must not open a browser (freshen). */
   private headless = false;
@@ -82,7 +83,7 @@ export class MiniAOAuthProvider implements OAuthClientProvider {
       this.prepareTokenRequest = (scope) => {
         const p = new URLSearchParams({ grant_type: 'client_credentials' });
         // Same preference as an interactive login: the challenge, the resource's scopes, then config.
-        const s = this.challengeScope ?? this.store.load().discovery?.resourceMetadata?.scopes_supported?.join(' ') ?? scope;
+        const s = this.challengeScope ?? this.discoveryState()?.resourceMetadata?.scopes_supported?.join(' ') ?? scope;
         if (s) p.set('scope', s);
         return p;
       };
@@ -218,11 +219,24 @@ export class MiniAOAuthProvider implements OAuthClientProvider {
   }
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {
-    this.store.save({ discovery: state });
+    this.discovery = state;
+    // Only a server that describes its OAuth gets a file: a plain 401 leaves nothing on disk.
+    if (this.advertisesOAuth()) this.store.save({ discovery: state });
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {
-    return this.store.load().discovery;
+    return this.discovery ?? this.store.load().discovery;
+  }
+
+  /** Whether discovery has run (a 401 was answered with auth()). */
+  get discovered(): boolean {
+    return !!this.discoveryState();
+  }
+
+  /** True when the server published protected-resource or authorization-server metadata. */
+  advertisesOAuth(): boolean {
+    const d = this.discoveryState();
+    return !!(d?.resourceMetadata || d?.authorizationServerMetadata);
   }
 
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
@@ -231,6 +245,7 @@ export class MiniAOAuthProvider implements OAuthClientProvider {
     else if (scope === 'client') this.store.save({ client: undefined });
     else if (scope === 'tokens') this.store.save({ tokens: undefined });
     else if (scope === 'discovery') this.store.save({ discovery: undefined });
+    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
   }
 
@@ -241,7 +256,8 @@ export class MiniAOAuthProvider implements OAuthClientProvider {
    */
   async redirectToAuthorization(url: URL): Promise<void> {
     if (this.headless) throw new Error('a new login is needed');
-    const { discovery, client } = this.store.load();
+    const discovery = this.discoveryState();
+    const { client } = this.store.load();
     const scope = url.searchParams.get('scope');
     const registered = (client as { scope?: string } | undefined)?.scope;
     // A refresh token where the authorization server offers one (SEP-2207), unless this client was

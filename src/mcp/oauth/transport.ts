@@ -1,6 +1,6 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPError, type StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { MiniAOAuthProvider } from './provider.js';
@@ -57,7 +57,11 @@ export class OAuthTransport implements Transport {
 
   async start(): Promise<void> {
     await this.provider.freshen(this.url);
-    await this.inner.start();
+    try {
+      await this.inner.start();
+    } catch (e) {
+      throw this.explain(e);
+    }
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
@@ -66,10 +70,19 @@ export class OAuthTransport implements Transport {
       try {
         return await (this.inner as StreamableHTTPClientTransport).send(message, options);
       } catch (e) {
-        if (!(e instanceof UnauthorizedError) || !this.provider.loginPending || isInitialize(message) || logins >= MAX_LOGINS_PER_REQUEST) throw e;
+        if (!(e instanceof UnauthorizedError) || !this.provider.loginPending || isInitialize(message) || logins >= MAX_LOGINS_PER_REQUEST) throw this.explain(e);
         await this.finishLogin();
       }
     }
+  }
+
+  /**
+   * A 401 from a server that publishes no OAuth metadata at all is an ordinary "missing or wrong
+   * credentials": the SDK's fallbacks (registering at /register …) failing says nothing useful.
+   */
+  private explain(e: unknown): unknown {
+    if (e instanceof UnauthorizedError || this.provider.loginPending || !this.provider.discovered || this.provider.advertisesOAuth()) return e;
+    return new StreamableHTTPError(401, 'not authorized, and the server describes no OAuth');
   }
 
   /** Waits for the pending login and exchanges its code for tokens. */
