@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { UsageError, errorMessage, nearest } from '../util/errors.js';
 import { log } from '../util/log.js';
@@ -51,10 +52,10 @@ function defaultAlg(where: string, pem: string): SigningAlg {
   throw new UsageError(`${where}: 'oauth.privateKey' is a ${type ?? 'unknown'} key; use an RSA or EC (P-256/384/521) key, or set oauth.signingAlg`);
 }
 
-/** PEM text as given, or read from the file it names. */
+/** PEM text as given, or read from the file it names (`~/` is the home directory). */
 function readPrivateKey(where: string, value: string): string {
   if (value.includes('-----BEGIN')) return value;
-  const file = path.resolve(value);
+  const file = value === '~' || value.startsWith('~/') ? path.join(os.homedir(), value.slice(1)) : path.resolve(value);
   if (!existsSync(file)) throw new UsageError(`${where}: 'oauth.privateKey' is neither PEM text (-----BEGIN …) nor an existing file: ${value}`);
   try {
     if (statSync(file).size > MAX_KEY_BYTES) throw new UsageError(`${where}: 'oauth.privateKey' file ${value} is larger than ${MAX_KEY_BYTES} bytes; not a key`);
