@@ -15,7 +15,8 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loginUrlOf, playBrowser } from '../helpers/browser.js';
 
-const MINI_A = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/mini-a.js');
+/** The mini-a to test (MINI_A_BIN overrides, e.g. to measure another build). */
+const MINI_A = process.env.MINI_A_BIN ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/mini-a.js');
 /** The client id URL the suite's CIMD scenario expects (it is never fetched from here). */
 const CIMD_URL = 'https://conformance-test.local/client-metadata.json';
 
