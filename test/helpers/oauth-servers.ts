@@ -1,5 +1,5 @@
 /**
- * A real OAuth authorization server (oidc-provider) in front of a real MCP server that requires
+ * A real OAuth authorization server (oidc-provider 8, the line that supports Node 20) in front of a real MCP server that requires
  * its bearer tokens (the SDK's requireBearerAuth and protected-resource metadata router), both on
  * 127.0.0.1 in the test process. The login page is automatic (a fixed user who consents to what
  * is asked), so a test plays the browser by following redirects.
@@ -92,6 +92,7 @@ export async function startOAuthWorld(accessTokenTtl = 3600): Promise<OAuthWorld
         },
       },
     },
+    findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id }) }),
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     // Like many servers: a refresh token for every client registered for that grant.
     issueRefreshToken: async (_ctx: unknown, c: { grantTypeAllowed: (g: string) => boolean }) => c.grantTypeAllowed('refresh_token'),
