@@ -1,11 +1,12 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http.
+ * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http, remote-auth.
  */
 import { benchAgent } from './agent.js';
 import { benchHttp } from './http.js';
 import { benchOverhead } from './overhead.js';
 import { benchReadresult } from './readresult.js';
+import { benchRemoteAuth } from './remote-auth.js';
 import { benchSearch } from './search.js';
 import { benchTokens } from './tokens.js';
 import { benchStartup } from './startup.js';
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   readresult: benchReadresult,
   agent: benchAgent,
   http: () => benchHttp(),
+  'remote-auth': () => benchRemoteAuth(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
