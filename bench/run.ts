@@ -1,10 +1,11 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http, remote-auth.
+ * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http, remote-auth, proxy.
  */
 import { benchAgent } from './agent.js';
 import { benchHttp } from './http.js';
 import { benchOverhead } from './overhead.js';
+import { benchProxy } from './proxy.js';
 import { benchReadresult } from './readresult.js';
 import { benchRemoteAuth } from './remote-auth.js';
 import { benchSearch } from './search.js';
@@ -20,6 +21,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   agent: benchAgent,
   http: () => benchHttp(),
   'remote-auth': () => benchRemoteAuth(),
+  proxy: benchProxy,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

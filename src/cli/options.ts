@@ -48,7 +48,7 @@ export const OPTIONS = {
   auth: { type: 'string', placeholder: 'SERVER|logout[:SERVER]', desc: "log in to a remote server now (OAuth in the browser; tokens are kept for later runs) and exit; logout forgets stored tokens (all, or one server's)", group: 'Connections', bins: AGENT },
   toolcachettl: { type: 'int', min: 0, default: 600000, placeholder: 'MS', desc: 'how long tool catalogs stay cached (0 = until the server says list_changed)', group: 'Connections', bins: BOTH },
   starttimeout: { type: 'int', min: 1, default: 30000, placeholder: 'MS', desc: "time a server has to start and answer initialize (a connection's own startTimeout wins)", group: 'Connections', bins: BOTH },
-  startconcurrency: { type: 'int', min: 1, default: 8, placeholder: 'N', desc: 'servers starting at the same time, at most (the others wait for a slot)', group: 'Connections', bins: BOTH },
+  startconcurrency: { type: 'int', min: 1, default: 16, placeholder: 'N', desc: 'servers starting at the same time, at most (the others wait for a slot)', group: 'Connections', bins: BOTH },
   listtimeout: { type: 'int', min: 1, default: 3000, placeholder: 'MS', desc: 'list and search answer within this time with the servers that are ready; slower ones are named and added when they arrive', group: 'Connections', bins: BOTH },
   maxcalltime: { type: 'int', min: 1, default: 3600000, placeholder: 'MS', desc: 'longest a call may run in all while progress notifications keep resetting its timeout', group: 'Connections', bins: BOTH },
   roots: { type: 'string', placeholder: 'DIR[,DIR]', desc: 'directories offered to servers as roots (default: the working directory)', group: 'Connections', bins: AGENT },

@@ -30,7 +30,7 @@ export const DEFAULT_POOL_OPTIONS: Omit<PoolOptions, 'hooks'> = {
   maxCooldownMs: 30_000,
   clientName: 'mini-a',
   clientVersion: '0.1.0',
-  startConcurrency: 8,
+  startConcurrency: 16,
 };
 
 /** What listings show about a connection: no secrets, no payloads. */
@@ -54,16 +54,23 @@ export class Pool {
   readonly connections: Connection[];
   private readonly byKey = new Map<string, Connection>();
   private readonly listeners = new Set<() => void>();
+  private readonly gate: { activeCount: number; pendingCount: number };
 
   constructor(specs: ConnectionSpec[], opts: Partial<PoolOptions> = {}) {
     const { startConcurrency, ...o } = { ...DEFAULT_POOL_OPTIONS, hooks: opts.hooks ?? new LocalClientHooks(), ...opts };
     const gate = pLimit(Math.max(1, startConcurrency));
+    this.gate = gate;
     const connOpts: ConnectionOptions = { ...o, startGate: (start) => gate(start) };
     this.connections = specs.map((s, i) => new Connection(`c${i + 1}`, s, connOpts, () => this.changed()));
     // Aliases win over names, names over ids, so `c2` always means the second connection.
     for (const c of [...this.connections].reverse()) this.byKey.set(c.id, c);
     for (const c of [...this.connections].reverse()) this.byKey.set(c.name, c);
     for (const c of this.connections) this.byKey.set(c.alias, c);
+  }
+
+  /** Servers starting right now (at most startConcurrency), and those waiting for a slot. */
+  get starts(): { active: number; waiting: number } {
+    return { active: this.gate.activeCount, waiting: this.gate.pendingCount };
   }
 
   /** Called on any state or catalog change (search index invalidation, metrics). */
