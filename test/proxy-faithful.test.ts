@@ -160,6 +160,38 @@ describe('transparent mode is a faithful MCP proxy (everything behind it)', () =
   });
 });
 
+describe('cancellation passes both ways', () => {
+  it("the client's cancellation reaches the server", async () => {
+    const { c } = await proxyClient([`mcp=[(cmd: '${SERVERS.hang}')]`, 'mode=transparent']);
+    try {
+      const ac = new AbortController();
+      const call = c.callTool({ name: 'hang__hang', arguments: {} }, undefined, { signal: ac.signal });
+      setTimeout(() => ac.abort('changed my mind'), 300);
+      await expect(call).rejects.toThrow();
+      expect(await waitFor(async () => text(await c.callTool({ name: 'hang__cancelled', arguments: {} })) === '1', 5000, 100)).toBe(true);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it("the server's cancellation of its own request reaches the client", async () => {
+    const c = new Client({ name: 'slow-sampler', version: '1' }, { capabilities: { sampling: {} } });
+    let aborted = false;
+    c.setRequestHandler(CreateMessageRequestSchema, async (_req, extra) => {
+      await new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => ((aborted = true), resolve())));
+      return { role: 'assistant', content: { type: 'text', text: 'too late' }, model: 'm' };
+    });
+    await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN.miniAProxy, `mcp=[(cmd: '${EDGE}')]`, 'mode=transparent'], cwd: ROOT, stderr: 'ignore' }));
+    try {
+      const r = await c.callTool({ name: 'edge__sample', arguments: { prompt: 'slow', timeoutMs: 500 } });
+      expect(text(r)).toMatch(/timed out/i);
+      expect(await waitFor(() => aborted, 5000)).toBe(true);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('transparent mode naming', () => {
   it('namespace=none passes names and URIs unchanged', async () => {
     const { c } = await proxyClient([`mcp=[(cmd: '${SERVERS.everything}')]`, 'mode=transparent', 'namespace=none']);
