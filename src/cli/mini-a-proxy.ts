@@ -53,7 +53,10 @@ await runProgram('mini-a-proxy', async () => {
     rateLimiter: limiter,
     metrics,
     newServer,
-    health: (full) => ({ connections: rt.pool.connections.map((c) => (full ? rt.pool.summarize(c) : { alias: c.alias, name: c.name, state: c.state })) }),
+    sessionIdleMs: o.sessionidle,
+    maxSessions: o.maxsessions,
+    // Up or down per server; how each is started (commands, URLs) is never shown here.
+    health: () => ({ connections: rt.pool.connections.map((c) => ({ alias: c.alias, name: c.name, state: c.state })) }),
   });
   onShutdown(() => handle.close());
   process.stderr.write(`mini-a-proxy: serving ${o.mode === 'transparent' ? 'transparent aggregation' : 'proxy-dispatch'} at ${handle.url} (health: /health, metrics: /metrics)${token ? ', bearer token required' : ''}\n`);

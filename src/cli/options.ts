@@ -67,7 +67,9 @@ export const OPTIONS = {
   host: { type: 'string', default: '127.0.0.1', placeholder: 'ADDR', desc: 'HTTP bind address (transport=http)', group: 'Server', bins: PROXY },
   mode: { type: 'enum', choices: ['proxy', 'transparent'], default: 'proxy', desc: 'proxy: one proxy-dispatch tool; transparent: all tools, resources and prompts under namespaced names (c1__echo, proxy://c1/…)', group: 'Server', bins: PROXY },
   token: { type: 'string', placeholder: 'SECRET', desc: 'require Authorization: Bearer SECRET on /mcp and /metrics (or set MINI_A_PROXY_TOKEN)', group: 'Server', bins: PROXY },
-  ratelimit: { type: 'string', placeholder: 'N/min', desc: 'per-client rate limit on /mcp (token bucket; also N/s, N/h); over it: 429 with Retry-After', group: 'Server', bins: PROXY },
+  ratelimit: { type: 'string', placeholder: 'N/min', desc: 'per-client rate limit on every route (token bucket per address, and per token once verified; also N/s, N/h); over it: 429 with Retry-After', group: 'Server', bins: PROXY },
+  maxsessions: { type: 'int', min: 1, default: 1000, placeholder: 'N', desc: 'most HTTP sessions at once; over it, initialize gets 503 with Retry-After (transport=http)', group: 'Server', bins: PROXY },
+  sessionidle: { type: 'int', min: 1000, default: 1800000, placeholder: 'MS', desc: 'end an HTTP session after this many ms without a request (transport=http)', group: 'Server', bins: PROXY },
   pagesize: { type: 'int', min: 1, default: 100, placeholder: 'N', desc: 'items per page of list results in transparent mode', group: 'Server', bins: PROXY },
 } as const satisfies Record<string, OptionDef>;
 
