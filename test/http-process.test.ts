@@ -1,12 +1,13 @@
-// Hardening of `mini-a-proxy transport=http` as a process (issue 14, items 4 and 13): the
+// Hardening of `mini-a-proxy transport=http` as a process (issue 14, items 4, 13 and 17): the
 // built CLI, spawned, driven by the SDK client and raw sockets.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/http-server.js';
 import { startHttpProxy, type HttpProxy } from './helpers/proxy-process.js';
 import { rawExchange } from './helpers/raw-http.js';
-import { BIN, SERVERS } from './helpers/servers.js';
+import { alive, BIN, ROOT, SERVERS, waitFor } from './helpers/servers.js';
 
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
 const ACCEPT = 'application/json, text/event-stream';
@@ -138,5 +139,44 @@ describe('session options on the command line (item 4)', () => {
     const help = execFileSync(process.execPath, [BIN.miniAProxy, '--help'], { encoding: 'utf8' });
     expect(help).toMatch(/maxsessions=N\s+most HTTP sessions at once.*\(default 1000\)/);
     expect(help).toMatch(/sessionidle=MS\s+end an HTTP session after .*\(default 1800000\)/);
+  });
+});
+
+describe('HTTP mode lives on its own (item 17)', () => {
+  it('keeps serving after the process that started it exits', async () => {
+    const port = await freePort();
+    const marker = `--http-outlives-${process.pid}`;
+    const parentScript = `const { spawn } = require('node:child_process');
+      const c = spawn(process.execPath, [${JSON.stringify(BIN.miniAProxy)}, 'transport=http', 'port=${port}', "mcp=[(cmd: '${SERVERS.crashy} ${marker}')]"], { stdio: 'ignore' });
+      console.log(c.pid); setInterval(() => {}, 1000);`;
+    const parent = spawn(process.execPath, ['-e', parentScript], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+    const proxyPid = Number(await new Promise<string>((r) => parent.stdout!.once('data', (d) => r(String(d).trim()))));
+    const health = async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/health`)).status === 200;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      expect(await waitFor(health, 15_000, 100)).toBe(true);
+      parent.kill('SIGKILL');
+      // Well past the stdio watchdog's 1 s period.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(alive(proxyPid)).toBe(true);
+      expect(await health()).toBe(true);
+    } finally {
+      if (alive(proxyPid)) process.kill(proxyPid, 'SIGTERM');
+    }
+    expect(await waitFor(() => !alive(proxyPid), 10_000)).toBe(true);
+  });
+
+  it('SIGHUP (a closed terminal, nohup) does not stop it; SIGTERM does, and stderr says why', async () => {
+    const p = await startHttpProxy([`mcp=[(cmd: '${SERVERS.time}')]`, 'mcplazy=true']);
+    p.child.kill('SIGHUP');
+    expect(await waitFor(() => p.stderr().includes('SIGHUP ignored'), 5000)).toBe(true);
+    expect((await fetch(`${p.base}/health`)).status).toBe(200);
+    expect(await stop(p)).toBe(143);
+    expect(p.stderr()).toMatch(new RegExp(`HTTP server at http://127\\.0\\.0\\.1:${p.port}/mcp stopped: SIGTERM received`));
   });
 });

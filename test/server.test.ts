@@ -266,28 +266,33 @@ describe('shutdown', () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 
-  it('parent death: the watchdog ends mini-a-proxy and its children', async () => {
+  it('parent death (stdio mode): the watchdog ends mini-a-proxy and its children', async () => {
     const marker = `--orphan-${process.pid}`;
-    const port = await freePort();
-    // A parent that starts mini-a-proxy (stdin not tied to the parent) and is then killed.
+    // A parent that starts mini-a-proxy over stdio and is then killed. The proxy's stdin is a FIFO
+    // opened read-write, so it never sees end-of-file: only the watchdog can notice the parent is gone.
+    const fifo = path.join(tempDir('mini-a-fifo-'), 'stdin');
+    execFileSync('mkfifo', [fifo]);
     const parentScript = `const { spawn } = require('node:child_process');
-      const c = spawn(process.execPath, [${JSON.stringify(BIN.miniAProxy)}, 'transport=http', 'port=${port}', "mcp=[(cmd: '${SERVERS.crashy} ${marker}')]"], { stdio: 'ignore' });
+      const fd = require('node:fs').openSync(${JSON.stringify(fifo)}, 'r+');
+      const c = spawn(process.execPath, [${JSON.stringify(BIN.miniAProxy)}, "mcp=[(cmd: '${SERVERS.crashy} ${marker}')]"], { stdio: [fd, 'ignore', 'ignore'] });
       console.log(c.pid); setInterval(() => {}, 1000);`;
     const parent = spawn(process.execPath, ['-e', parentScript], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
     const proxyPid = Number(await new Promise<string>((r) => parent.stdout!.once('data', (d) => r(String(d).trim()))));
-    // Ready when /health says the downstream server is up (pgrep would also match the parent's own script).
-    const ready = async () => {
-      try {
-        const h = await (await fetch(`http://127.0.0.1:${port}/health`)).json();
-        return h.connections[0].state === 'ready';
-      } catch {
-        return false;
-      }
-    };
-    expect(await waitFor(ready, 15_000, 100)).toBe(true);
-    expect(pgrep(`crashy-server.mjs ${marker}`).length).toBeGreaterThan(0);
-    parent.kill('SIGKILL');
-    expect(await waitFor(() => !alive(proxyPid), 8000)).toBe(true);
-    expect(await waitFor(() => pgrep(marker).length === 0, 5000)).toBe(true);
+    try {
+      // Started when its downstream server runs (a child of the proxy; a pattern would match the parent's script too).
+      const children = () => {
+        try {
+          return execFileSync('pgrep', ['-P', String(proxyPid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).length;
+        } catch {
+          return 0;
+        }
+      };
+      expect(await waitFor(() => children() > 0, 15_000, 100)).toBe(true);
+      parent.kill('SIGKILL');
+      expect(await waitFor(() => !alive(proxyPid), 8000)).toBe(true);
+      expect(await waitFor(() => pgrep(marker).length === 0, 5000)).toBe(true);
+    } finally {
+      if (alive(proxyPid)) process.kill(proxyPid, 'SIGTERM');
+    }
   });
 });
