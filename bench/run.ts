@@ -1,9 +1,11 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http.
+ * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http,
+ * http-harden.
  */
 import { benchAgent } from './agent.js';
 import { benchHttp } from './http.js';
+import { benchHttpHarden } from './http-harden.js';
 import { benchOverhead } from './overhead.js';
 import { benchReadresult } from './readresult.js';
 import { benchSearch } from './search.js';
@@ -18,6 +20,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   readresult: benchReadresult,
   agent: benchAgent,
   http: () => benchHttp(),
+  'http-harden': () => benchHttpHarden(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
