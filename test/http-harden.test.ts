@@ -7,7 +7,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveHttp, type HttpHandle, type HttpOptions } from '../src/server/http.js';
 import { buildProxyServer } from '../src/server/proxy-server.js';
-import { RateLimiter } from '../src/server/rate-limit.js';
+import { clientAddress, RateLimiter } from '../src/server/rate-limit.js';
 import { buildTransparentServer } from '../src/server/transparent-server.js';
 import { ProxyMetrics } from '../src/server/metrics.js';
 import { bigPost, rawExchange } from './helpers/raw-http.js';
@@ -208,6 +208,21 @@ describe('rate limit (item 6)', () => {
     // The limit itself still holds for a client that keeps asking.
     const results = Array.from({ length: 12 }, () => l.take('busy', 5_000_000).ok);
     expect(results.filter(Boolean)).toHaveLength(10);
+  });
+});
+
+describe('client identity for the rate limit', () => {
+  it('IPv4 as is (also IPv4-mapped), IPv6 by its /64, however it is written', () => {
+    expect(clientAddress('10.1.2.3')).toBe('10.1.2.3');
+    expect(clientAddress('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    const a = clientAddress('2001:db8:0:42:1:2:3:4');
+    expect(a).toBe('2001:db8:0:42::/64');
+    expect(clientAddress('2001:0DB8:0000:0042::9')).toBe(a);
+    expect(clientAddress('2001:db8::42:0:0:0:1')).toBe(a);
+    expect(clientAddress('2001:db8:0:43::1')).not.toBe(a);
+    expect(clientAddress('::1')).toBe('0:0:0:0::/64');
+    expect(clientAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientAddress(undefined)).toBe('?');
   });
 });
 
