@@ -35,7 +35,7 @@ const servers = [
   S('everart', '@modelcontextprotocol/server-everart', 'dist/index.js', [], { EVERART_API_KEY: 'dummy' }),
   S('aws-kb-retrieval', '@modelcontextprotocol/server-aws-kb-retrieval', 'dist/index.js', [], { AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y', AWS_REGION: 'us-east-1' }),
 ];
-const pool = new Pool(servers.map((s) => toSpec(s.spec, s.name, { name: s.name })), { connectTimeoutMs: 60_000 });
+const pool = new Pool(servers.map((s) => toSpec(s.spec, s.name, { name: s.name })), { startTimeoutMs: 60_000 });
 await pool.connectAll();
 for (const [i, c] of pool.connections.entries()) {
   const s = servers[i];

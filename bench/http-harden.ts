@@ -12,7 +12,9 @@ import { Pool } from '../src/mcp/pool.js';
 import { serveHttp } from '../src/server/http.js';
 import { buildProxyServer } from '../src/server/proxy-server.js';
 import { RateLimiter } from '../src/server/rate-limit.js';
-import { buildTransparentServer } from '../src/server/transparent-server.js';
+import { Namespacer } from '../src/server/naming.js';
+import { TransparentProxy } from '../src/server/transparent-server.js';
+import { UpstreamRouter } from '../src/server/upstream.js';
 import { report, SERVERS } from './util.js';
 
 v8.setFlagsFromString('--expose-gc');
@@ -64,7 +66,8 @@ export async function benchHttpHarden(n = 5000): Promise<void> {
   const rows: Array<[string, string]> = [];
   try {
     // Item 5: initializes refused by the transport (no Accept header: 406), transparent mode.
-    const tr = await serveHttp({ host: '127.0.0.1', port: 0, newServer: () => buildTransparentServer(pool, id), health: () => ({}) });
+    const transparent = new TransparentProxy({ pool, router: new UpstreamRouter(), identity: id, startAll: async () => {}, listTimeoutMs: 3000 }, { namespace: new Namespacer('alias'), pageSize: 100 });
+    const tr = await serveHttp({ host: '127.0.0.1', port: 0, newServer: () => transparent.newServer(), health: () => ({}) });
     const trBase = tr.url.replace('/mcp', '');
     await flood(n, 10, () => fetch(`${trBase}/health`)); // warm up (JIT, connection pool)
     rows.push(await measured(`baseline: ${n} GET /health`, async () => fmtStatuses(await flood(n, 10, () => fetch(`${trBase}/health`)))));

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveHttp, type HttpHandle, type HttpOptions } from '../src/server/http.js';
 import { buildProxyServer } from '../src/server/proxy-server.js';
 import { clientAddress, RateLimiter } from '../src/server/rate-limit.js';
-import { buildTransparentServer } from '../src/server/transparent-server.js';
+import { Namespacer } from '../src/server/naming.js';
+import { TransparentProxy } from '../src/server/transparent-server.js';
+import { UpstreamRouter } from '../src/server/upstream.js';
 import { ProxyMetrics } from '../src/server/metrics.js';
 import { bigPost, rawExchange } from './helpers/raw-http.js';
 import { makeDispatcher } from './helpers/runtime.js';
@@ -130,9 +132,10 @@ describe('failed initialize leaves nothing behind (item 5)', () => {
   for (const mode of ['transparent', 'proxy'] as const) {
     it(`${mode} mode: the server made for a refused initialize is closed and dropped`, async () => {
       const made: Server[] = [];
+      const transparent = new TransparentProxy({ pool: rt.pool, router: new UpstreamRouter(), identity: ID, startAll: async () => {}, listTimeoutMs: 3000 }, { namespace: new Namespacer('alias'), pageSize: 100 });
       const h = await serve({
         newServer: () => {
-          const s = mode === 'transparent' ? buildTransparentServer(rt.pool, ID) : buildProxyServer(rt.dispatcher, ID);
+          const s = mode === 'transparent' ? transparent.newServer() : buildProxyServer(rt.dispatcher, ID);
           made.push(s);
           return s;
         },
@@ -317,8 +320,9 @@ describe('error answers and isolation', () => {
       const stalled = rawExchange(h.port, `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${h.port}\r\nContent-Type: application/json\r\nAccept: ${ACCEPT}\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`, { keepOpen: true, waitMs: 8000 });
       const other = await connect(h.url);
       for (let i = 0; i < 20; i++) {
-        const r = JSON.parse(text(await other.c.callTool({ name: 'proxy-dispatch', arguments: { action: 'call', tool: 'current_time', arguments: { timezone: 'UTC' } } })));
-        expect(JSON.parse(r.content[0].text).timezone).toBe('UTC');
+        // A call's answer: a text block with the dispatch fields, then the server's own content.
+        const r = (await other.c.callTool({ name: 'proxy-dispatch', arguments: { action: 'call', tool: 'current_time', arguments: { timezone: 'UTC' } } })) as { content: Array<{ text: string }> };
+        expect(JSON.parse(r.content.at(-1)!.text).timezone).toBe('UTC');
       }
       await other.c.close();
       await slow.c.close();

@@ -5,13 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseMcpOption } from '../src/config/spec.js';
 import { ConnectionError } from '../src/mcp/connection.js';
 import { Pool } from '../src/mcp/pool.js';
+import { reaperPid } from '../src/mcp/reaper.js';
 import { setLogLevel, setLogSink } from '../src/util/log.js';
 import { tempDir } from './helpers/runtime.js';
 import { alive, ROOT, SERVERS, waitFor } from './helpers/servers.js';
 
 const pools: Pool[] = [];
 function pool(mcp: string, opts: ConstructorParameters<typeof Pool>[1] = {}): Pool {
-  const p = new Pool(parseMcpOption(mcp), { restartBaseDelayMs: 50, ...opts });
+  const p = new Pool(parseMcpOption(mcp), { baseDelayMs: 50, ...opts });
   pools.push(p);
   return p;
 }
@@ -26,7 +27,8 @@ function childPids(): number[] {
   try {
     // pgrep never lists itself (ps would).
     const out = execFileSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' });
-    return out.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
+    // The reaper lives as long as this process does (it ends what a killed mini-a leaves).
+    return out.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0 && n !== reaperPid());
   } catch {
     return []; // exit 1: no children
   }
@@ -161,7 +163,7 @@ describe('pool over real servers', () => {
     const dir = tempDir('mini-a-sec-');
     const p = pool(
       `[(cmd: '${SERVERS.everything}', env: (MY_TOKEN: 'env-secret-value-2')), (cmd: '${SERVERS.utils(dir)} --api-key secret-arg-value-1'), (type: remote, url: 'http://u:url-pass-3@127.0.0.1:9/mcp', headers: (Authorization: 'Bearer header-secret-4'))]`,
-      { connectTimeoutMs: 2000 },
+      { startTimeoutMs: 2000 },
     );
     await p.connectAll();
     const env = toolText(await p.connections[0]!.callTool('get-env', {}));

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,7 +12,12 @@ import { tempDir } from './helpers/runtime.js';
 import { alive, BIN, ROOT, SERVERS, waitFor } from './helpers/servers.js';
 
 const text = (r: unknown) => ((r as { content: Array<{ text: string }> }).content[0]!.text);
-const dispatch = async (c: Client, args: Record<string, unknown>) => JSON.parse(text(await c.callTool({ name: 'proxy-dispatch', arguments: args })));
+/** A proxy-dispatch answer: a call's content blocks come after the envelope's text block. */
+const dispatch = async (c: Client, args: Record<string, unknown>) => {
+  const r = (await c.callTool({ name: 'proxy-dispatch', arguments: args })) as { content: Array<{ text: string }> };
+  const head = JSON.parse(r.content[0]!.text);
+  return head.action === 'call' && head.content === undefined && !head.resultFile ? { ...head, content: r.content.slice(1) } : head;
+};
 
 function pgrep(marker: string): number[] {
   try {
@@ -74,8 +79,9 @@ describe('mini-a-proxy over stdio', () => {
     const call = JSON.parse(
       execFileSync(process.execPath, [inspector, '--cli', process.execPath, ...proxy, '--method', 'tools/call', '--tool-name', 'proxy-dispatch', '--tool-arg', 'action=call', 'tool=current_time', 'arguments={"timezone":"Asia/Tokyo"}'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 }),
     );
-    const res = JSON.parse(call.content[0].text);
-    expect(JSON.parse(res.content[0].text)).toMatchObject({ timezone: 'Asia/Tokyo', utcOffset: '+09:00' });
+    // The envelope first, then the server's own content blocks as it sent them.
+    expect(JSON.parse(call.content[0].text)).toMatchObject({ action: 'call', tool: 'current_time', connection: 'c1' });
+    expect(JSON.parse(call.content[1].text)).toMatchObject({ timezone: 'Asia/Tokyo', utcOffset: '+09:00' });
   });
 
   it('exits when its stdin closes, ending its children', async () => {
@@ -200,7 +206,7 @@ describe('transparent mode', () => {
     const dir = tempDir('mini-a-tr-');
     const c = new Client({ name: 'test', version: '1' });
     await c.connect(
-      new StdioClientTransport({ command: process.execPath, args: [BIN.miniAProxy, `mcp=[(cmd: '${SERVERS.everything}'), (cmd: '${SERVERS.filesystem(dir)}'), (cmd: '${SERVERS.crashy}')]`, 'mode=transparent', 'pagesize=5'], cwd: ROOT, stderr: 'ignore' }),
+      new StdioClientTransport({ command: process.execPath, args: [BIN.miniAProxy, `mcp=[(cmd: '${SERVERS.everything}'), (cmd: '${SERVERS.filesystem(dir)}'), (cmd: '${SERVERS.crashy}')]`, 'mode=transparent', 'namespace=alias', 'pagesize=5'], cwd: ROOT, stderr: 'ignore' }),
     );
     try {
       const names: string[] = [];
@@ -243,7 +249,7 @@ describe('transparent mode', () => {
       } while (cursor);
       expect(all).toContain('c3__extra-1');
       expect(text(await c.callTool({ name: 'c3__extra-1', arguments: {} }))).toBe('extra 1');
-      await expect(c.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/names look like c1__tool/);
+      await expect(c.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/unknown tool 'nope'/);
     } finally {
       await c.close();
     }
@@ -279,10 +285,12 @@ describe('shutdown', () => {
     const parent = spawn(process.execPath, ['-e', parentScript], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
     const proxyPid = Number(await new Promise<string>((r) => parent.stdout!.once('data', (d) => r(String(d).trim()))));
     try {
-      // Started when its downstream server runs (a child of the proxy; a pattern would match the parent's script too).
+      // Servers start when the first client initializes: send one through the FIFO.
+      writeFileSync(fifo, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }) + '\n');
+      // Started when its downstream server runs (a child of the proxy; a pattern alone would match the parent's script too).
       const children = () => {
         try {
-          return execFileSync('pgrep', ['-P', String(proxyPid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).length;
+          return execFileSync('pgrep', ['-P', String(proxyPid), '-f', 'crashy-server.mjs'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).length;
         } catch {
           return 0;
         }

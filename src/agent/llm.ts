@@ -20,6 +20,18 @@ export interface ModelReply {
   content: string | null;
   toolCalls: Array<{ id: string; name: string; arguments: string }>;
   usage: Usage;
+  /** Why the model stopped (stop, length, tool_calls…). */
+  finishReason?: string;
+  /** The model that answered, as the endpoint named it. */
+  model?: string;
+}
+
+/** Per-request settings beyond the messages. */
+export interface ChatOptions {
+  maxTokens?: number;
+  temperature?: number;
+  stop?: string[];
+  signal?: AbortSignal;
 }
 
 /** A model failure, in words a user can act on. */
@@ -40,11 +52,21 @@ export class Llm {
   }
 
   /** One chat completion; 429, 5xx and connection errors are retried with backoff by the client. */
-  async chat(messages: Message[], tools?: ToolDef[]): Promise<ModelReply> {
+  async chat(messages: Message[], tools?: ToolDef[], extra: ChatOptions = {}): Promise<ModelReply> {
     if (log.enabled('debug')) log.debug(`model request to ${this.where} (${this.config.model}): ${messages.length} messages, ${tools?.length ?? 0} tools, ${JSON.stringify(messages).length} bytes`);
     let res: OpenAI.Chat.Completions.ChatCompletion;
     try {
-      res = await this.client.chat.completions.create({ model: this.config.model, messages, ...(tools?.length ? { tools } : {}) });
+      res = await this.client.chat.completions.create(
+        {
+          model: this.config.model,
+          messages,
+          ...(tools?.length ? { tools } : {}),
+          ...(extra.maxTokens !== undefined ? { max_tokens: extra.maxTokens } : {}),
+          ...(extra.temperature !== undefined ? { temperature: extra.temperature } : {}),
+          ...(extra.stop?.length ? { stop: extra.stop.slice(0, 4) } : {}),
+        },
+        extra.signal ? { signal: extra.signal } : undefined,
+      );
     } catch (e) {
       throw this.explain(e);
     }
@@ -55,7 +77,13 @@ export class Llm {
       .map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments ?? '' }));
     const u = res.usage;
     if (log.enabled('debug')) log.debug(`model reply: ${toolCalls.length} tool call(s), ${msg.content?.length ?? 0} characters, usage ${u?.prompt_tokens ?? '?'}+${u?.completion_tokens ?? '?'} tokens`);
-    return { content: msg.content ?? null, toolCalls, usage: { prompt: u?.prompt_tokens ?? 0, completion: u?.completion_tokens ?? 0, total: u?.total_tokens ?? 0 } };
+    return {
+      content: msg.content ?? null,
+      toolCalls,
+      usage: { prompt: u?.prompt_tokens ?? 0, completion: u?.completion_tokens ?? 0, total: u?.total_tokens ?? 0 },
+      finishReason: res.choices[0]?.finish_reason ?? undefined,
+      model: res.model,
+    };
   }
 
   private explain(e: unknown): ModelError {

@@ -1,4 +1,5 @@
 import type { Dispatcher, DispatchEvent, DispatchResponse } from '../dispatch/dispatcher.js';
+import { forModel } from './for-model.js';
 import { directFunction, directTools, type DirectTool } from '../dispatch/direct.js';
 import { ACTIONS, INPUT_SCHEMA, openAiFunction, TOOL_DESCRIPTION, TOOL_NAME } from '../dispatch/schema.js';
 import type { Pool } from '../mcp/pool.js';
@@ -113,7 +114,11 @@ export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, p
     if ('error' in use) return { isError: true, error: use.error };
     toolCalls++;
     if (log.enabled('debug')) log.debug(`tool request: ${JSON.stringify(use.request).slice(0, 1000)}`);
-    const { response, event } = await dispatcher.dispatchWithEvent(use.request);
+    // A server's progress shows on the progress line while the call runs.
+    const tool = String(use.request.tool ?? use.request.uri ?? use.request.prompt ?? '');
+    const onProgress = (p: { progress: number; total?: number; message?: string }) =>
+      o.progress?.(`step ${steps}: call ${tool} … ${p.total ? `${Math.round((100 * p.progress) / p.total)}%` : p.progress}${p.message ? ` ${p.message.slice(0, 120)}` : ''}`);
+    const { response, event } = await dispatcher.dispatchWithEvent(use.request, { onProgress });
     o.progress?.(progressLine(steps, use.request, response, event));
     return response;
   };
@@ -166,7 +171,7 @@ export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, p
       if (!reply.toolCalls.length) return finish(reply.content ?? '');
       messages.push({ role: 'assistant', content: reply.content, tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) });
       const results = await runAll(reply.toolCalls.map((c) => ({ name: c.name, args: c.arguments })));
-      reply.toolCalls.forEach((c, i) => messages.push({ role: 'tool', tool_call_id: c.id, content: JSON.stringify(results[i]) }));
+      reply.toolCalls.forEach((c, i) => messages.push({ role: 'tool', tool_call_id: c.id, content: forModel(results[i]!) }));
       continue;
     }
 
@@ -179,7 +184,7 @@ export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, p
     }
     const uses = action.calls.map(asToolUse);
     const results = await runAll(uses);
-    const text = uses.map((u, i) => `Result of ${u.name}${uses.length > 1 ? ` #${i + 1}` : ''}:\n${JSON.stringify(results[i])}`).join('\n\n');
+    const text = uses.map((u, i) => `Result of ${u.name}${uses.length > 1 ? ` #${i + 1}` : ''}:\n${forModel(results[i]!)}`).join('\n\n');
     messages.push({ role: 'user', content: text });
   }
   return finish(undefined, `no answer after maxsteps=${o.maxSteps} model requests; raise maxsteps or simplify the goal`);

@@ -2,11 +2,13 @@
 import { loadConnections } from '../config/index.js';
 import { registerSecret } from '../util/redact.js';
 import { ProxyMetrics } from '../server/metrics.js';
-import { buildProxyServer } from '../server/proxy-server.js';
+import { Namespacer, NameCollision } from '../server/naming.js';
+import { DispatchProxy } from '../server/proxy-server.js';
+import { UpstreamRouter } from '../server/upstream.js';
 import { RateLimiter } from '../server/rate-limit.js';
 import { serveHttp } from '../server/http.js';
 import { serveStdio, watchParent } from '../server/stdio.js';
-import { buildTransparentServer } from '../server/transparent-server.js';
+import { TransparentProxy } from '../server/transparent-server.js';
 import { UsageError, errorMessage } from '../util/errors.js';
 import { onShutdown, shutdownAndExit } from '../util/lifecycle.js';
 import { parseArgs } from './parse.js';
@@ -35,9 +37,33 @@ await runProgram('mini-a-proxy', async () => {
   }
 
   const metrics = new ProxyMetrics();
-  const rt = await createRuntime(o, specs, (e) => metrics.observe(e), { background: true });
-  const id = { name: 'mini-a-proxy', version: VERSION };
-  const newServer = () => (o.mode === 'transparent' ? buildTransparentServer(rt.pool, id, o.pagesize) : buildProxyServer(rt.dispatcher, id));
+  // What downstream servers ask of the client goes to the upstream clients; servers start once
+  // the first client has initialized, so they are told what that client can do.
+  const router = new UpstreamRouter();
+  const rt = await createRuntime(o, specs, { hooks: router, onEvent: (e) => metrics.observe(e), deferStart: true });
+  const deps = { pool: rt.pool, router, identity: { name: 'mini-a-proxy', version: VERSION }, startAll: rt.startAll, listTimeoutMs: o.listtimeout };
+  let newServer: () => import('@modelcontextprotocol/sdk/server/index.js').Server;
+  if (o.mode === 'transparent') {
+    const proxy = new TransparentProxy(deps, { namespace: new Namespacer(o.namespace as 'name' | 'alias' | 'none'), pageSize: o.pagesize });
+    newServer = () => proxy.newServer();
+    if (o.namespace === 'none' && !o.mcplazy) {
+      // Colliding names are a start-up error: checked once the servers have started.
+      const started = rt.startAll;
+      deps.startAll = () =>
+        started().then(() => {
+          try {
+            proxy.checkNames();
+          } catch (e) {
+            if (!(e instanceof NameCollision)) throw e;
+            process.stderr.write(`mini-a-proxy: ${e.message}\n`);
+            void shutdownAndExit(2);
+          }
+        });
+    }
+  } else {
+    const proxy = new DispatchProxy(deps, rt.dispatcher);
+    newServer = () => proxy.newServer();
+  }
 
   if (o.transport === 'stdio') {
     // A client that dies without closing our stdin must not leave us (and our servers) behind.

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveModel } from '../agent/model-config.js';
+import { resolveModel, type ModelConfig } from '../agent/model-config.js';
 import { loadConnections } from '../config/index.js';
 import { toSpec } from '../config/spec.js';
 import { UsageError } from '../util/errors.js';
@@ -9,7 +9,18 @@ import { checkAgentOptions, runAgentCommand } from './agent-command.js';
 import { runDispatchCommand } from './dispatch-command.js';
 import { parseArgs } from './parse.js';
 import { answeredInfo, configureLogging, runProgram, VERSION } from './run.js';
+import { localClientHooks } from './local-client.js';
 import { createRuntime } from './runtime.js';
+
+/** The model, when one is configured; none is not an error for dispatch=. */
+function optionalModel(o: Parameters<typeof resolveModel>[0]): ModelConfig | undefined {
+  try {
+    return resolveModel(o);
+  } catch (e) {
+    if (e instanceof UsageError && e.message.startsWith('no model configured')) return undefined;
+    throw e;
+  }
+}
 
 /** The bundled file utilities server, for useutils=true. */
 const UTILS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../mcps/utils.js');
@@ -24,12 +35,13 @@ await runProgram('mini-a', async () => {
   const specs = loadConnections(o);
   if (o.useutils) specs.push(toSpec({ command: process.execPath, args: [UTILS, '--root', process.cwd()], name: 'utils' }, 'useutils'));
   if (o.dispatch) {
-    const rt = await createRuntime(o, specs);
+    // No agent here, but a configured model still answers servers' sampling requests.
+    const rt = await createRuntime(o, specs, { hooks: localClientHooks(o, optionalModel(o)) });
     return runDispatchCommand(rt, o.dispatch, o.format === 'pretty');
   }
   // Everything that can be wrong with the input is found before a server starts.
   checkAgentOptions(o);
   const model = resolveModel(o);
-  const rt = await createRuntime(o, specs);
+  const rt = await createRuntime(o, specs, { hooks: localClientHooks(o, model) });
   return runAgentCommand(rt, o, model);
 });

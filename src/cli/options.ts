@@ -46,6 +46,13 @@ export const OPTIONS = {
   mcplazy: { type: 'boolean', default: false, desc: 'start each server only when a request first needs it (default: all start in parallel)', group: 'Connections', bins: BOTH },
   mcptimeout: { type: 'int', min: 1, default: 60000, placeholder: 'MS', desc: "default per-call timeout in ms (a connection's own timeout wins); cancellation is sent on expiry", group: 'Connections', bins: BOTH },
   toolcachettl: { type: 'int', min: 0, default: 600000, placeholder: 'MS', desc: 'how long tool catalogs stay cached (0 = until the server says list_changed)', group: 'Connections', bins: BOTH },
+  starttimeout: { type: 'int', min: 1, default: 30000, placeholder: 'MS', desc: "time a server has to start and answer initialize (a connection's own startTimeout wins)", group: 'Connections', bins: BOTH },
+  startconcurrency: { type: 'int', min: 1, default: 8, placeholder: 'N', desc: 'servers starting at the same time, at most (the others wait for a slot)', group: 'Connections', bins: BOTH },
+  listtimeout: { type: 'int', min: 1, default: 3000, placeholder: 'MS', desc: 'list and search answer within this time with the servers that are ready; slower ones are named and added when they arrive', group: 'Connections', bins: BOTH },
+  maxcalltime: { type: 'int', min: 1, default: 3600000, placeholder: 'MS', desc: 'longest a call may run in all while progress notifications keep resetting its timeout', group: 'Connections', bins: BOTH },
+  roots: { type: 'string', placeholder: 'DIR[,DIR]', desc: 'directories offered to servers as roots (default: the working directory)', group: 'Connections', bins: AGENT },
+  elicit: { type: 'enum', choices: ['ask', 'defaults', 'decline'], desc: "how a server's questions (elicitation) are answered: ask on the terminal, accept the defaults, or decline (default: ask on a terminal, else decline)", group: 'Connections', bins: AGENT },
+  samplingmaxtokens: { type: 'int', min: 1, default: 1024, placeholder: 'N', desc: "most tokens the model may write for one server's sampling request", group: 'Agent', bins: AGENT },
 
   // Dispatcher and spill
   mcpproxy: { type: 'boolean', default: true, desc: 'the model sees one tool, proxy-dispatch (false: every tool registered directly, the baseline)', group: 'Proxy', bins: AGENT },
@@ -71,6 +78,8 @@ export const OPTIONS = {
   maxsessions: { type: 'int', min: 1, default: 1000, placeholder: 'N', desc: 'most HTTP sessions at once; over it, initialize gets 503 with Retry-After (transport=http)', group: 'Server', bins: PROXY },
   sessionidle: { type: 'int', min: 1000, default: 1800000, placeholder: 'MS', desc: 'end an HTTP session after this many ms without a request (transport=http)', group: 'Server', bins: PROXY },
   pagesize: { type: 'int', min: 1, default: 100, placeholder: 'N', desc: 'items per page of list results in transparent mode', group: 'Server', bins: PROXY },
+  namespace: { type: 'enum', choices: ['name', 'alias', 'none'], default: 'name', desc: "transparent mode names: name (everything__echo, the server's name), alias (c1__echo), none (names and URIs unchanged; a collision is an error)", group: 'Server', bins: PROXY },
+  dialect: { type: 'enum', choices: ['proxy-dispatch', 'magg'], default: 'proxy-dispatch', desc: "proxy mode's one tool: proxy-dispatch, or magg (the tool 'proxy' with action/type/path/args, as Magg defines it)", group: 'Server', bins: PROXY },
 } as const satisfies Record<string, OptionDef>;
 
 export type OptionName = keyof typeof OPTIONS;

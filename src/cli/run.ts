@@ -50,8 +50,11 @@ export async function runProgram(bin: string, body: () => Promise<number>): Prom
   // Let stdout drain before exiting (large JSON on a pipe), but not forever.
   if (process.stdout.writableNeedDrain && !process.stdout.destroyed) {
     await new Promise<void>((r) => {
-      process.stdout.once('drain', () => r());
-      setTimeout(r, 5000).unref();
+      const t = setTimeout(r, 5000);
+      process.stdout.once('drain', () => {
+        clearTimeout(t);
+        r();
+      });
     });
   }
   process.exit(code);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ConnectionSpec } from '../config/index.js';
 import { Dispatcher, type DispatchEvent } from '../dispatch/dispatcher.js';
+import type { ClientHooks } from '../mcp/client-hooks.js';
 import { Pool } from '../mcp/pool.js';
 import { SpillStore } from '../spill/store.js';
 import { onShutdown } from '../util/lifecycle.js';
@@ -12,20 +13,38 @@ export interface Runtime {
   pool: Pool;
   spill: SpillStore;
   dispatcher: Dispatcher;
-  /** Settles when the eager start (not mcplazy) has finished, however each connection fared. */
-  ready: Promise<void>;
+  /** Starts every server now (not mcplazy); settles when each has started or failed. */
+  startAll: () => Promise<void>;
+}
+
+/** How a runtime is made: where server requests go, and whether the eager start waits. */
+export interface RuntimeOptions {
+  /** Answers what servers ask of the client; default: mini-a answering for itself. */
+  hooks?: ClientHooks;
+  onEvent?: (e: DispatchEvent) => void;
+  /** Do not start servers now (mini-a-proxy starts them once its first client has said who it is). */
+  deferStart?: boolean;
 }
 
 /** Wires options and specs into a pool, a spill store and a dispatcher; all are cleaned up at shutdown. */
-export async function createRuntime(o: Options, specs: ConnectionSpec[], onEvent?: (e: DispatchEvent) => void, opts: { background?: boolean } = {}): Promise<Runtime> {
-  const pool = new Pool(specs, { callTimeoutMs: o.mcptimeout, catalogTtlMs: o.toolcachettl, clientVersion: VERSION });
+export async function createRuntime(o: Options, specs: ConnectionSpec[], ro: RuntimeOptions = {}): Promise<Runtime> {
+  const pool = new Pool(specs, {
+    callTimeoutMs: o.mcptimeout,
+    maxCallMs: o.maxcalltime,
+    startTimeoutMs: o.starttimeout,
+    startConcurrency: o.startconcurrency,
+    catalogTtlMs: o.toolcachettl,
+    clientVersion: VERSION,
+    ...(ro.hooks ? { hooks: ro.hooks } : {}),
+  });
   onShutdown(() => pool.close());
   const spill = await SpillStore.create({ dir: o.spilldir, keep: o.keepresults });
   if (!o.quiet) onShutdown(() => spill.announceKept());
   const argsRoots = (o.argsroots ?? process.cwd()).split(',').filter(Boolean).map((r) => path.resolve(r));
-  const dispatcher = new Dispatcher(pool, { threshold: o.mcpproxythreshold, toon: o.mcpproxytoon, argsRoots, spill, onEvent });
-  // Eager start: all at once; a server may start serving before they are up (requests wait for them).
-  const ready = o.mcplazy ? Promise.resolve() : pool.connectAll();
-  if (!opts.background) await ready;
-  return { pool, spill, dispatcher, ready };
+  const dispatcher = new Dispatcher(pool, { threshold: o.mcpproxythreshold, toon: o.mcpproxytoon, argsRoots, spill, onEvent: ro.onEvent, listTimeoutMs: o.listtimeout });
+  let started: Promise<void> | undefined;
+  const startAll = () => (started ??= o.mcplazy ? Promise.resolve() : pool.connectAll());
+  // Eager start: all at once (bounded by startconcurrency); requests that need a server wait for it.
+  if (!ro.deferStart) await startAll();
+  return { pool, spill, dispatcher, startAll };
 }

@@ -20,13 +20,17 @@ export interface ConnectionSpec {
   headers?: Record<string, string>;
   /** Per-call timeout in ms (overrides the global default). */
   timeout?: number;
+  /** Time allowed to start and initialize the server, in ms (overrides starttimeout=). */
+  startTimeout?: number;
+  /** stdio message framing: auto (detect), ndjson, or content-length. */
+  framing?: 'auto' | 'ndjson' | 'content-length';
   /** Human name: explicit `name`, the mcpServers key, or derived from the command/url. */
   name: string;
   /** Explicit `id`, or MD5 of the canonical spec. */
   id: string;
 }
 
-const FIELDS = ['cmd', 'command', 'args', 'env', 'cwd', 'type', 'url', 'headers', 'timeout', 'name', 'id'] as const;
+const FIELDS = ['cmd', 'command', 'args', 'env', 'cwd', 'type', 'url', 'headers', 'timeout', 'startTimeout', 'framing', 'name', 'id'] as const;
 const TYPES: Record<string, TransportKind> = {
   stdio: 'stdio',
   remote: 'http',
@@ -184,10 +188,16 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
     spec.url = url;
     if (raw.headers !== undefined) spec.headers = stringMap(where, 'headers', raw.headers);
   }
-  if (raw.timeout !== undefined) {
-    const t = typeof raw.timeout === 'string' ? Number(raw.timeout) : raw.timeout;
-    if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0) throw new UsageError(`${where}: 'timeout' must be a positive number of milliseconds`);
-    spec.timeout = t;
+  for (const f of ['timeout', 'startTimeout'] as const) {
+    if (raw[f] === undefined) continue;
+    const t = typeof raw[f] === 'string' ? Number(raw[f]) : raw[f];
+    if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0) throw new UsageError(`${where}: '${f}' must be a positive number of milliseconds`);
+    spec[f] = t;
+  }
+  if (raw.framing !== undefined) {
+    if (transport !== 'stdio') throw new UsageError(`${where}: 'framing' only applies to stdio connections`);
+    if (raw.framing !== 'auto' && raw.framing !== 'ndjson' && raw.framing !== 'content-length') throw new UsageError(`${where}: 'framing' must be auto, ndjson or content-length`);
+    spec.framing = raw.framing;
   }
   const name = opts.name ?? str('name') ?? (spec.command ? deriveName(spec.command, spec.args ?? []) : new URL(spec.url!).host);
   const id = str('id') ?? specId(spec);

@@ -1,6 +1,7 @@
 import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Catalog, Connection } from '../mcp/connection.js';
-import type { Pool } from '../mcp/pool.js';
+import type { Requester } from '../mcp/client-hooks.js';
+import type { Catalog, Connection, Progress } from '../mcp/connection.js';
+import type { LoadedCatalogs, Pool } from '../mcp/pool.js';
 import type { SpillStore } from '../spill/store.js';
 import { errorMessage, nearest } from '../util/errors.js';
 import { redact } from '../util/redact.js';
@@ -37,6 +38,17 @@ export interface DispatcherOptions {
   spill?: SpillStore;
   /** Called after every request. */
   onEvent?: (e: DispatchEvent) => void;
+  /** list and search answer within this time with the servers that are ready (default 3000 ms). */
+  listTimeoutMs?: number;
+}
+
+/** Per-request context from whoever asked: cancellation, progress, and on whose behalf. */
+export interface RequestContext {
+  signal?: AbortSignal;
+  /** Progress a server reports while a call runs. */
+  onProgress?: (p: Progress) => void;
+  /** The upstream client a call runs for (mini-a-proxy routes server-to-client requests to it). */
+  requester?: Requester;
 }
 
 /** Running totals, for the savings report and metrics. */
@@ -72,16 +84,9 @@ export class DispatchContext {
     readonly opts: DispatcherOptions,
   ) {}
 
-  /** Catalogs of `conns`; a connection that cannot list is named in `unavailable`, not thrown. */
-  async load(conns: Connection[], refresh: boolean): Promise<{ loaded: Loaded[]; unavailable: string[] }> {
-    const settled = await Promise.allSettled(conns.map((c) => c.getCatalog(refresh)));
-    const loaded: Loaded[] = [];
-    const unavailable: string[] = [];
-    settled.forEach((s, i) => {
-      if (s.status === 'fulfilled') loaded.push({ conn: conns[i]!, catalog: s.value });
-      else unavailable.push(redact(errorMessage(s.reason)));
-    });
-    return { loaded, unavailable };
+  /** Catalogs of `conns` within the list deadline (see Pool.loadCatalogs). */
+  load(conns: Connection[], refresh: boolean, deadlineMs = this.opts.listTimeoutMs ?? 3000): Promise<LoadedCatalogs> {
+    return this.pool.loadCatalogs(conns, refresh, deadlineMs);
   }
 
   /** The search index over `loaded`, rebuilt only when a catalog changed. */
@@ -107,7 +112,15 @@ export class DispatchContext {
   /** Finds a tool, resource or prompt by name; ambiguity and unknown names are errors with suggestions. */
   async resolve(name: string, type: CapabilityType, connection: string | undefined, refresh = false): Promise<Resolved> {
     const conns = this.connectionsFor(connection);
-    const { loaded, unavailable } = await this.load(conns, refresh);
+    // A named connection is waited for; otherwise slow servers are not (see load), unless the
+    // name is found nowhere else.
+    let { loaded, unavailable, late } = await this.load(conns, refresh, connection ? Infinity : undefined);
+    const has = (cat: Catalog) =>
+      type === 'tool' ? cat.tools.some((t) => t.name === name) : type === 'prompt' ? cat.prompts.some((p) => p.name === name) : cat.resources.some((r) => r.uri === name) || cat.resourceTemplates.some((t) => templateMatches(t.uriTemplate, name));
+    const lateWithIt = late.filter((c) => c.cachedCatalog && has(c.cachedCatalog));
+    if (late.length && (lateWithIt.length || !loaded.some((l) => has(l.catalog)))) {
+      ({ loaded, unavailable } = await this.load(conns, false, Infinity));
+    }
     const find = (cat: Catalog) =>
       type === 'tool' ? cat.tools.find((t) => t.name === name)
         : type === 'prompt' ? cat.prompts.find((p) => p.name === name)

@@ -6,10 +6,10 @@ import { info } from './actions/info.js';
 import { list } from './actions/list.js';
 import { readresult } from './actions/readresult.js';
 import { search } from './actions/search.js';
-import { DispatchContext, type DispatcherOptions, type DispatchEvent, type DispatchResponse, type DispatchStats } from './context.js';
+import { DispatchContext, type DispatcherOptions, type DispatchEvent, type DispatchResponse, type DispatchStats, type RequestContext } from './context.js';
 import { DispatchError, parseRequest } from './request.js';
 
-export type { DispatcherOptions, DispatchEvent, DispatchResponse, DispatchStats } from './context.js';
+export type { DispatcherOptions, DispatchEvent, DispatchResponse, DispatchStats, RequestContext } from './context.js';
 
 /**
  * proxy-dispatch: list, search, info, call and readresult over every connection of a pool.
@@ -33,12 +33,12 @@ export class Dispatcher {
   }
 
   /** Runs one request given as raw arguments (object or JSON string). */
-  async dispatch(raw: unknown): Promise<DispatchResponse> {
-    return (await this.dispatchWithEvent(raw)).response;
+  async dispatch(raw: unknown, rc?: RequestContext): Promise<DispatchResponse> {
+    return (await this.dispatchWithEvent(raw, rc)).response;
   }
 
   /** Like dispatch, with what happened (sizes, spill, timing) for progress lines. */
-  async dispatchWithEvent(raw: unknown): Promise<{ response: DispatchResponse; event: DispatchEvent }> {
+  async dispatchWithEvent(raw: unknown, rc: RequestContext = {}): Promise<{ response: DispatchResponse; event: DispatchEvent }> {
     const started = Date.now();
     const ev: DispatchEvent = { action: typeof (raw as { action?: unknown })?.action === 'string' ? (raw as { action: string }).action : '?', isError: false, ms: 0 };
     let res: DispatchResponse;
@@ -56,7 +56,7 @@ export class Dispatcher {
           res = await info(this.ctx, req);
           break;
         case 'call':
-          res = await call(this.ctx, req, ev);
+          res = await call(this.ctx, req, ev, rc);
           break;
         case 'readresult':
           res = await readresult(this.ctx, req);

@@ -33,7 +33,7 @@ export const INPUT_SCHEMA = {
     uri: { type: 'string', description: 'resource URI' },
     prompt: { type: 'string', description: 'prompt name' },
     type: { type: 'string', enum: [...CAPABILITY_TYPES] },
-    arguments: { type: ['object', 'string'], description: 'call: tool arguments' },
+    arguments: { type: 'object', description: 'call: tool arguments' },
     argumentsFile: { type: 'string', description: "call: arguments from a JSON file or resultFile; 'PATH#arg' passes the whole file as one argument" },
     meta: { type: 'object' },
     resultToFile: { type: 'boolean' },

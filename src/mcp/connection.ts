@@ -1,11 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  CallToolResultSchema,
   ErrorCode,
+  GetPromptResultSchema,
   McpError,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
+  ReadResourceResultSchema,
+  ResultSchema,
   type CallToolResult,
   type GetPromptResult,
   type Implementation,
@@ -17,14 +19,17 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionSpec } from '../config/spec.js';
-import { redact } from '../util/redact.js';
 import { errorMessage } from '../util/errors.js';
 import { log } from '../util/log.js';
+import { redact } from '../util/redact.js';
+import type { ClientHooks, Requester, ServerMessage, ServerRef } from './client-hooks.js';
+import { ConnectionError, describeStartError, plainMcpMessage, StartFailures, StartTimeout } from './errors.js';
+import { Lifecycle, type BackoffPolicy, type ConnectionState } from './lifecycle.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
 import { transportCandidates } from './transports.js';
 
-/** Lifecycle of a connection. */
-export type ConnectionState = 'idle' | 'connecting' | 'ready' | 'failed';
+export { ConnectionError } from './errors.js';
+export type { ConnectionState } from './lifecycle.js';
 
 /** Everything a server offers, as last read. */
 export interface Catalog {
@@ -36,65 +41,71 @@ export interface Catalog {
 }
 
 /** Settings shared by all connections of a pool. */
-export interface ConnectionOptions {
-  /** Default per-call timeout (ms) when the spec has none. */
+export interface ConnectionOptions extends BackoffPolicy {
+  /** Default per-call timeout (ms) when the spec has none; progress from the server resets it. */
   callTimeoutMs: number;
-  /** Time allowed to start and initialize a server (ms). */
-  connectTimeoutMs: number;
+  /** Longest a call may run in all while progress keeps resetting its timeout (ms). */
+  maxCallMs: number;
+  /** Time allowed to start and initialize a server (ms) when the spec has none. */
+  startTimeoutMs: number;
   /** Catalog cache lifetime (ms); 0 = until list_changed or an explicit refresh. */
   catalogTtlMs: number;
-  /** Restart attempts per round after a crash, and the first backoff delay. */
-  restartAttempts: number;
-  restartBaseDelayMs: number;
-  /** Longest cool-down between restart rounds of a server that keeps failing. */
-  maxCooldownMs: number;
   clientName: string;
   clientVersion: string;
+  /** Answers what servers ask of the client (elicitation, sampling, roots) and hears what they say. */
+  hooks: ClientHooks;
+  /** Runs a start when a slot is free (bounds how many servers start at once). */
+  startGate: <T>(start: () => Promise<T>) => Promise<T>;
 }
 
-/** An error about one connection; the message starts with its `alias/name`. */
-export class ConnectionError extends Error {
-  override name = 'ConnectionError';
-  constructor(
-    readonly connection: string,
-    message: string,
-    readonly code?: 'timeout' | 'crashed' | 'unavailable' | 'remote',
-  ) {
-    super(`${connection}: ${message}`);
-  }
+/** Progress a server reported for a request. */
+export interface Progress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 /** What callers may pass along with a request. */
 export interface CallOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Sent as the request's `_meta` (a progressToken in it is replaced by our own). */
   meta?: Record<string, unknown>;
+  /** Called for each progress notification the server sends for this request. */
+  onProgress?: (p: Progress) => void;
+  /** On whose behalf the request runs (server-to-client requests are routed to it). */
+  requester?: Requester;
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+/** A live MCP session with a server. */
+interface Session {
+  client: Client;
+  transport: Transport;
+  kind: 'stdio' | 'http' | 'sse';
+}
 
-/** One downstream MCP server: connected lazily, restarted after crashes, catalog cached. */
-export class Connection {
-  state: ConnectionState = 'idle';
-  /** Why the last start or call failed (already redacted). */
-  error?: string;
+/** One downstream MCP server: started lazily, restarted after crashes, catalog cached. */
+export class Connection implements ServerRef {
+  readonly lifecycle: Lifecycle;
   serverInfo?: Implementation;
   capabilities?: ServerCapabilities;
+  /** What the server said about itself in `initialize` (merged into mini-a-proxy's instructions). */
+  instructions?: string;
   /** Which transport actually carried the session (http may have fallen back to sse). */
   activeTransport?: 'stdio' | 'http' | 'sse';
   /** Bumped whenever this connection's catalog changes; lets indexes know when to rebuild. */
   catalogVersion = 0;
 
-  private client?: Client;
-  private transport?: Transport;
-  private connecting?: Promise<Client>;
+  private session?: Session;
+  private starting?: Promise<Client>;
+  /** The transport of a start under way, so close() can end it at once. */
+  private startingTransport?: Transport;
   private catalog?: Catalog;
   private catalogLoading?: Promise<Catalog>;
   private catalogStale = false;
-  private failedRounds = 0;
-  private retryAt = 0;
-  private everReady = false;
-  private closing = false;
+  /** Requests in flight with their requester (server-to-client requests are routed by these). */
+  private readonly inflight = new Map<number, Requester>();
+  private nextInflight = 0;
   /** Last lines the server wrote on stderr: shown when it fails to start. */
   private recentStderr: string[] = [];
 
@@ -103,7 +114,9 @@ export class Connection {
     readonly spec: ConnectionSpec,
     private readonly opts: ConnectionOptions,
     private readonly onChange: () => void = () => {},
-  ) {}
+  ) {
+    this.lifecycle = new Lifecycle(opts, () => this.onChange());
+  }
 
   /** `c1/time` — how errors and progress name this connection. */
   get label(): string {
@@ -118,6 +131,15 @@ export class Connection {
     return this.spec.id;
   }
 
+  get state(): ConnectionState {
+    return this.lifecycle.state;
+  }
+
+  /** Why the last start or call failed (already redacted). */
+  get error(): string | undefined {
+    return this.lifecycle.error;
+  }
+
   /** Catalog as last read, without connecting (undefined before the first read). */
   get cachedCatalog(): Catalog | undefined {
     return this.catalog;
@@ -125,103 +147,132 @@ export class Connection {
 
   /** Connects if needed (restarting a crashed server with bounded backoff) and returns the client. */
   async ensureReady(): Promise<Client> {
-    if (this.state === 'ready' && this.client) return this.client;
-    if (this.connecting) return this.connecting;
-    if (this.state === 'failed' && Date.now() < this.retryAt) {
-      const secs = Math.ceil((this.retryAt - Date.now()) / 1000);
-      throw new ConnectionError(this.label, `unavailable (${this.error}); next restart attempt in ${secs}s`, 'unavailable');
+    if (this.state === 'ready' && this.session) return this.session.client;
+    if (this.starting) return this.starting;
+    const wait = this.lifecycle.waitMs();
+    if (wait > 0) {
+      throw new ConnectionError(this.label, `unavailable (${this.error}); next restart attempt in ${Math.ceil(wait / 1000)}s`, 'unavailable');
     }
-    this.connecting = this.connectWithRetries().finally(() => (this.connecting = undefined));
-    return this.connecting;
+    if (this.state === 'closing') throw new ConnectionError(this.label, 'is shutting down', 'unavailable');
+    this.starting = this.startRound().finally(() => (this.starting = undefined));
+    return this.starting;
   }
 
-  private async connectWithRetries(): Promise<Client> {
-    const attempts = this.everReady ? this.opts.restartAttempts : 1;
+  /** One round of start attempts (several after a crash, one for a first start). */
+  private async startRound(): Promise<Client> {
+    const attempts = this.lifecycle.attemptsNow();
+    this.lifecycle.fire('start');
     let lastError: unknown;
     for (let i = 0; i < attempts; i++) {
-      if (i > 0) await sleep(this.opts.restartBaseDelayMs * 2 ** (i - 1));
+      if (i > 0) await sleep(this.opts.baseDelayMs * 2 ** (i - 1));
+      if (this.state !== 'connecting') break; // closed meanwhile
       try {
-        const client = await this.connectOnce();
-        this.failedRounds = 0;
-        this.retryAt = 0;
-        return client;
+        const session = await this.opts.startGate(() => this.startOnce());
+        if (this.state !== 'connecting') {
+          // close() ran while the start finished: do not revive a closed connection.
+          await session.client.close().catch(() => {});
+          throw new ConnectionError(this.label, 'was closed while starting', 'unavailable');
+        }
+        this.adopt(session);
+        this.lifecycle.fire('connected');
+        return session.client;
       } catch (e) {
         lastError = e;
         log.debug(`${this.label}: start attempt ${i + 1}/${attempts} failed: ${errorMessage(e)}`);
+        if (e instanceof ConnectionError) throw e;
       }
     }
-    this.failedRounds++;
-    this.retryAt = Date.now() + Math.min(this.opts.restartBaseDelayMs * 5 * 2 ** this.failedRounds, this.opts.maxCooldownMs);
-    this.state = 'failed';
     const tail = this.recentStderr.length ? ` — its stderr: ${this.recentStderr.join(' | ')}` : '';
-    this.error = redact(describeStartError(lastError, this.spec) + tail);
-    this.onChange();
-    const what = this.everReady ? `could not be restarted after ${attempts} attempts` : 'failed to start';
-    throw new ConnectionError(this.label, `${what}: ${this.error}`, 'unavailable');
+    const why = redact(describeStartError(lastError, this.spec) + tail);
+    if (this.state === 'connecting') this.lifecycle.fire('startFailed', why);
+    const what = this.lifecycle.everReady ? `could not be restarted after ${attempts} attempts` : 'failed to start';
+    throw new ConnectionError(this.label, `${what}: ${why}`, 'unavailable');
   }
 
-  private async connectOnce(): Promise<Client> {
-    this.state = 'connecting';
-    this.error = undefined;
-    this.onChange();
+  /** Tries each transport candidate in turn (Streamable HTTP, then SSE) within the start timeout. */
+  private async startOnce(): Promise<Session> {
     this.recentStderr = [];
     const candidates = transportCandidates(this.spec, (stream, line) => {
       log.debug(`[${this.label} ${stream}] ${line.slice(0, 2000)}`);
       if (stream === 'stderr') this.recentStderr = [...this.recentStderr.slice(-4), line.slice(0, 300)];
     });
+    const timeoutMs = this.spec.startTimeout ?? this.opts.startTimeoutMs;
     const failures: Array<{ kind: string; error: unknown }> = [];
     for (const cand of candidates) {
-      const client = new Client({ name: this.opts.clientName, version: this.opts.clientVersion }, { capabilities: {} });
+      if (this.state !== 'connecting') break;
+      const client = this.newClient();
       const transport = cand.make();
-      this.installHandlers(client, transport);
+      this.startingTransport = transport;
       try {
-        await client.connect(transport, { timeout: this.opts.connectTimeoutMs });
+        await withDeadline(client.connect(transport, { timeout: timeoutMs }), timeoutMs, () => new StartTimeout(timeoutMs));
       } catch (e) {
-        failures.push({ kind: cand.kind, error: e });
+        const err = e instanceof McpError && e.code === ErrorCode.RequestTimeout ? new StartTimeout(timeoutMs) : e;
+        failures.push({ kind: cand.kind, error: err });
         await transport.close().catch(() => {});
-        if (cand.kind === 'http') log.debug(`${this.label}: Streamable HTTP failed (${errorMessage(e)}); trying SSE`);
+        if (cand.kind === 'http') log.debug(`${this.label}: Streamable HTTP failed (${errorMessage(err)}); trying SSE`);
         continue;
+      } finally {
+        this.startingTransport = undefined;
       }
-      this.client = client;
-      this.transport = transport;
-      this.activeTransport = cand.kind;
-      this.serverInfo = client.getServerVersion();
-      this.capabilities = client.getServerCapabilities();
-      this.state = 'ready';
-      this.everReady = true;
-      this.catalogStale = true;
-      this.onChange();
-      return client;
+      return { client, transport, kind: cand.kind };
     }
+    const [first, ...rest] = failures;
+    if (!first) throw new ConnectionError(this.label, 'was closed while starting', 'unavailable');
+    if (!rest.length) throw first.error;
     // The first transport's error says most (an SSE fallback failing after it is expected);
     // when both were tried, both are told.
-    const [first, ...rest] = failures;
-    if (!rest.length) throw first?.error ?? new Error('no transport');
     throw new StartFailures(failures.map((f) => `${f.kind === 'http' ? 'Streamable HTTP' : 'SSE fallback'}: ${describeStartError(f.error, this.spec)}`));
   }
 
-  private installHandlers(client: Client, transport: Transport): void {
+  /** Makes a freshly initialized session the current one. */
+  private adopt(s: Session): void {
+    this.session = s;
+    this.installCloseHandler(s.client, s.transport);
+    this.activeTransport = s.kind;
+    this.serverInfo = s.client.getServerVersion();
+    this.capabilities = s.client.getServerCapabilities();
+    this.instructions = s.client.getInstructions();
+    this.catalogStale = true;
+  }
+
+  /** An SDK client whose server-to-client traffic goes to the hooks. */
+  private newClient(): Client {
+    const hooks = this.opts.hooks;
+    const client = new Client({ name: this.opts.clientName, version: this.opts.clientVersion }, { capabilities: hooks.capabilities(this) });
     client.onerror = (e) => log.debug(`${this.label}: ${errorMessage(e)}`);
+    // Every request a server sends us (sampling, elicitation, roots, anything newer) goes to the
+    // hooks unvalidated: a proxy passes it on as sent. (ping is answered by the SDK itself.)
+    client.fallbackRequestHandler = async (request, extra) => {
+      const msg: ServerMessage = { method: request.method, params: request.params as Record<string, unknown> | undefined };
+      return hooks.onServerRequest(this, msg, { signal: extra.signal, requesters: [...this.inflight.values()] });
+    };
+    client.fallbackNotificationHandler = async (n) => {
+      const msg: ServerMessage = { method: n.method, params: n.params as Record<string, unknown> | undefined };
+      if (LIST_CHANGED.has(n.method)) {
+        this.catalogStale = true;
+        this.catalogVersion++;
+        this.onChange();
+      }
+      try {
+        hooks.onNotification?.(this, msg);
+      } catch (e) {
+        log.debug(`${this.label}: notification handler failed: ${errorMessage(e)}`);
+      }
+    };
+    return client;
+  }
+
+  private installCloseHandler(client: Client, transport: Transport): void {
     client.onclose = () => {
-      if (this.transport !== transport || this.closing) return;
+      if (this.session?.transport !== transport) return;
+      this.session = undefined;
+      if (this.state !== 'ready') return; // closing on purpose
       // The server went away on its own: the next request restarts it.
       const exit = transport instanceof ProcessGroupStdioTransport ? transport.exitInfo : undefined;
-      this.state = 'failed';
-      this.error = exit ? `server exited (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})` : 'connection closed by the server';
-      this.client = undefined;
-      this.transport = undefined;
-      this.retryAt = 0;
-      log.warn(`${this.label}: ${this.error}; it will be restarted on the next call`);
-      this.onChange();
+      const why = exit ? `server exited (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})` : 'connection closed by the server';
+      this.lifecycle.fire('lost', why);
+      log.warn(`${this.label}: ${why}; it will be restarted on the next call`);
     };
-    const stale = () => {
-      this.catalogStale = true;
-      this.catalogVersion++;
-      this.onChange();
-    };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => stale());
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => stale());
-    client.setNotificationHandler(PromptListChangedNotificationSchema, async () => stale());
   }
 
   /** The server's tools, resources and prompts; re-read when stale, expired or `refresh` is set. */
@@ -245,7 +296,7 @@ export class Connection {
       for (let page = 0; page < 1000; page++) {
         const r = await fetchPage(cursor);
         out.push(...r.items);
-        if (!r.next) break;
+        if (!r.next || r.next === cursor) break;
         cursor = r.next;
       }
       return out;
@@ -283,93 +334,143 @@ export class Connection {
     return o?.timeoutMs ?? this.spec.timeout ?? this.opts.callTimeoutMs;
   }
 
-  /** Runs one request on a ready client; errors name the connection and say what happened. */
-  private async request<T>(doing: string, o: CallOptions, send: (client: Client, timeout: number) => Promise<T>): Promise<T> {
-    const client = await this.ensureReady();
+  /**
+   * Sends one request. Every request carries a progress token: progress resets its timeout (up
+   * to maxCallMs in all) and reaches `onProgress`. A Streamable HTTP session the server forgot
+   * (404) is re-initialized and the request sent again, once; after a crash mid-request it is
+   * sent again only when `retrySafe` (read-only or idempotent tools).
+   */
+  private async send<T>(doing: string, o: CallOptions, retrySafe: boolean, run: (client: Client, opts: Record<string, unknown>) => Promise<T>): Promise<T> {
     const timeout = this.timeoutMs(o);
+    const key = this.nextInflight++;
+    if (o.requester) this.inflight.set(key, o.requester);
     try {
-      return await send(client, timeout);
-    } catch (e) {
-      throw this.wrap(e, doing, timeout);
+      for (let attempt = 0; ; attempt++) {
+        const client = await this.ensureReady().catch((e) => {
+          throw this.wrap(e, doing, timeout);
+        });
+        try {
+          return await run(client, {
+            timeout,
+            maxTotalTimeout: Math.max(timeout, this.opts.maxCallMs),
+            resetTimeoutOnProgress: true,
+            onprogress: (p: Progress) => o.onProgress?.({ progress: p.progress, total: p.total, message: p.message }),
+            signal: o.signal,
+          });
+        } catch (e) {
+          const healable = attempt === 0 && !o.signal?.aborted && (this.sessionExpired(e) || (retrySafe && isClosed(e)));
+          if (!healable) throw this.wrap(e, doing, timeout);
+          log.info(`${this.label}: ${this.sessionExpired(e) ? 'session expired (HTTP 404)' : 'connection lost'} while ${doing}; starting a new session and retrying once`);
+          await this.dropSession();
+        }
+      }
+    } finally {
+      this.inflight.delete(key);
+    }
+  }
+
+  private sessionExpired(e: unknown): boolean {
+    return e instanceof StreamableHTTPError && e.code === 404 && this.session?.kind === 'http';
+  }
+
+  /** Forgets the current session (its server is gone or forgot us) so the next request starts a new one. */
+  private async dropSession(): Promise<void> {
+    const s = this.session;
+    if (s && this.state === 'ready') {
+      this.session = undefined;
+      this.lifecycle.fire('lost', 'session ended by the server');
+      await s.client.close().catch(() => {});
     }
   }
 
   private meta(o: CallOptions): { _meta?: Record<string, unknown> } {
-    return o.meta ? { _meta: o.meta } : {};
+    if (!o.meta) return {};
+    // Our own progress token replaces the caller's: the SDK sets it on the wire.
+    const { progressToken: _drop, ...rest } = o.meta;
+    return Object.keys(rest).length ? { _meta: rest } : {};
   }
 
-  /** Calls a tool (timeout, crash and protocol errors name the connection). */
+  /** Calls a tool and returns its result as the server sent it. */
   callTool(name: string, args: Record<string, unknown> | undefined, o: CallOptions = {}): Promise<CallToolResult> {
-    return this.request(`calling '${name}'`, o, async (c, timeout) =>
-      (await c.callTool({ name, arguments: args ?? {}, ...this.meta(o) }, undefined, { timeout, signal: o.signal })) as CallToolResult,
+    const t = this.catalog?.tools.find((x) => x.name === name);
+    const retrySafe = t?.annotations?.readOnlyHint === true || t?.annotations?.idempotentHint === true;
+    return this.send(`calling '${name}'`, o, retrySafe, (c, opts) =>
+      c.request({ method: 'tools/call', params: { name, arguments: args ?? {}, ...this.meta(o) } }, CallToolResultSchema, opts) as Promise<CallToolResult>,
     );
   }
 
   /** Reads a resource by URI. */
   readResource(uri: string, o: CallOptions = {}): Promise<ReadResourceResult> {
-    return this.request(`reading '${uri}'`, o, (c, timeout) => c.readResource({ uri, ...this.meta(o) }, { timeout, signal: o.signal }));
+    return this.send(`reading '${uri}'`, o, true, (c, opts) => c.request({ method: 'resources/read', params: { uri, ...this.meta(o) } }, ReadResourceResultSchema, opts));
   }
 
   /** Gets a prompt with its arguments. */
   getPrompt(name: string, args: Record<string, string> | undefined, o: CallOptions = {}): Promise<GetPromptResult> {
-    return this.request(`getting prompt '${name}'`, o, (c, timeout) => c.getPrompt({ name, arguments: args, ...this.meta(o) }, { timeout, signal: o.signal }));
+    return this.send(`getting prompt '${name}'`, o, true, (c, opts) => c.request({ method: 'prompts/get', params: { name, ...(args ? { arguments: args } : {}), ...this.meta(o) } }, GetPromptResultSchema, opts));
+  }
+
+  /** Sends any request and returns the raw result (the proxy's pass-through for other methods). */
+  request(method: string, params: Record<string, unknown> | undefined, o: CallOptions = {}): Promise<Record<string, unknown>> {
+    return this.send(`'${method}'`, o, false, (c, opts) => c.request({ method, params: { ...(params ?? {}), ...this.meta(o) } }, ResultSchema, opts) as Promise<Record<string, unknown>>);
+  }
+
+  /** Sends a notification to a ready server (dropped when it is not running: nothing to tell). */
+  async notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    const s = this.session;
+    if (!s || this.state !== 'ready') return;
+    await s.client.notification({ method, ...(params ? { params } : {}) }).catch((e) => log.debug(`${this.label}: ${method} not delivered: ${errorMessage(e)}`));
   }
 
   /** Turns SDK/transport errors into a ConnectionError that names this connection. */
   private wrap(e: unknown, doing: string, timeout?: number): ConnectionError {
     if (e instanceof ConnectionError) return e;
     if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
-      return new ConnectionError(this.label, `timed out after ${timeout ?? this.timeoutMs()} ms ${doing} (cancellation sent to the server)`, 'timeout');
+      const total = (e.data as { maxTotalTimeout?: number } | undefined)?.maxTotalTimeout;
+      const what = total ? `ran longer than ${total} ms in all` : `timed out after ${timeout ?? this.timeoutMs()} ms`;
+      return new ConnectionError(this.label, `${what} ${doing} (cancellation sent to the server)`, 'timeout');
     }
-    if (e instanceof McpError && e.code === ErrorCode.ConnectionClosed) {
+    if (isClosed(e)) {
       const why = this.state === 'failed' && this.error ? this.error : 'connection closed';
       return new ConnectionError(this.label, `${why} while ${doing}; it will be restarted on the next call`, 'crashed');
     }
-    if (e instanceof Error && e.name === 'AbortError') return new ConnectionError(this.label, `cancelled while ${doing}`, 'timeout');
-    const msg = e instanceof McpError ? e.message.replace(/^MCP error -?\d+: /, '') : errorMessage(e);
-    return new ConnectionError(this.label, `error while ${doing}: ${redact(msg)}`, 'remote');
+    if (e instanceof Error && e.name === 'AbortError') return new ConnectionError(this.label, `cancelled while ${doing}`, 'cancelled');
+    if (e instanceof McpError) {
+      const message = plainMcpMessage(e);
+      return new ConnectionError(this.label, `error while ${doing}: ${redact(message)}`, 'remote', { code: e.code, message, ...(e.data !== undefined ? { data: e.data } : {}) });
+    }
+    return new ConnectionError(this.label, `error while ${doing}: ${redact(errorMessage(e))}`, 'remote');
   }
 
-  /** Closes the session and ends the server (its whole process group for stdio). */
+  /** Closes the session and ends the server (its whole process group for stdio), at once. */
   async close(): Promise<void> {
-    this.closing = true;
-    const pending = this.connecting;
-    if (pending) await pending.catch(() => {});
-    const t = this.transport;
-    const c = this.client;
-    this.client = undefined;
-    this.transport = undefined;
-    if (c) await c.close().catch(() => {});
-    else if (t) await t.close().catch(() => {});
-    if (this.state !== 'failed') this.state = 'idle';
-    this.closing = false;
+    if (this.state === 'idle' && !this.session) return;
+    if (this.lifecycle.can('close')) this.lifecycle.fire('close');
+    // A start under way is ended now, not waited for (a hung initialize must not delay exit).
+    const startingTransport = this.startingTransport;
+    if (startingTransport) await startingTransport.close().catch(() => {});
+    if (this.starting) await this.starting.catch(() => {});
+    const s = this.session;
+    this.session = undefined;
+    if (s) await s.client.close().catch(() => {});
+    if (this.state === 'closing') this.lifecycle.fire('closed');
   }
 }
 
-/** Every transport tried failed; each failure in words. */
-class StartFailures extends Error {
-  constructor(readonly reasons: string[]) {
-    super(reasons.join('; '));
-  }
+const LIST_CHANGED = new Set(['notifications/tools/list_changed', 'notifications/resources/list_changed', 'notifications/prompts/list_changed']);
+
+function isClosed(e: unknown): boolean {
+  return e instanceof McpError && e.code === ErrorCode.ConnectionClosed;
 }
 
-function describeStartError(e: unknown, spec: ConnectionSpec): string {
-  if (e instanceof StartFailures) {
-    // The same reason twice (a server that is simply down) is said once.
-    const distinct = [...new Set(e.reasons.map((r) => r.replace(/^[^:]+: /, '')))];
-    return distinct.length === 1 ? distinct[0]! : e.message;
+/** Ref'd sleep: an awaited wait must keep the process alive (an unref'd one can exit it with code 13). */
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Rejects with `err()` when `p` takes longer than `ms` (the timer is cleared either way). */
+async function withDeadline<T>(p: Promise<T>, ms: number, err: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(err()), ms + 250)))]);
+  } finally {
+    clearTimeout(timer);
   }
-  const err = e as NodeJS.ErrnoException | undefined;
-  if (err?.code === 'ENOENT' && spec.command) return `command not found: ${spec.command}`;
-  if (err?.code === 'EACCES' && spec.command) return `command not executable: ${spec.command}`;
-  if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) return 'no answer to initialize (timed out)';
-  if (e instanceof McpError && e.code === ErrorCode.ConnectionClosed) return 'server exited before it finished initializing';
-  if (err?.code === 'ECONNREFUSED' || /ECONNREFUSED|fetch failed/.test(errorMessage(e))) return `connection refused at ${spec.url ?? '?'}`;
-  // The SDK's HTTP and SSE errors carry the status in `code`; say it plainly.
-  const status = (e as { code?: unknown })?.code;
-  if (typeof status === 'number' && status >= 400 && status < 600) {
-    const why = status === 401 || status === 403 ? 'not authorized: check the headers (token)' : status === 404 || status === 405 ? 'no MCP endpoint at this URL' : 'server error';
-    return `HTTP ${status} from ${spec.url ?? '?'} (${why})`;
-  }
-  return errorMessage(e);
 }

@@ -1,18 +1,36 @@
+import pLimit from 'p-limit';
 import type { ConnectionSpec } from '../config/spec.js';
 import { redact } from '../util/redact.js';
 import { nearest } from '../util/errors.js';
-import { Connection, type ConnectionOptions, type ConnectionState } from './connection.js';
+import { LocalClientHooks } from './local-hooks.js';
+import { errorMessage } from '../util/errors.js';
+import { Connection, type Catalog, type ConnectionOptions, type ConnectionState } from './connection.js';
+
+/** Catalogs read within a deadline: the ready ones, what failed (in words), and who was late. */
+export interface LoadedCatalogs {
+  loaded: Array<{ conn: Connection; catalog: Catalog }>;
+  unavailable: string[];
+  late: Connection[];
+}
+
+/** Settings of a pool: every connection option, plus how many servers may start at once. */
+export interface PoolOptions extends Omit<ConnectionOptions, 'startGate'> {
+  /** Servers starting at the same time, at most (the rest wait for a slot). */
+  startConcurrency: number;
+}
 
 /** Defaults for a pool's connections. */
-export const DEFAULT_CONNECTION_OPTIONS: ConnectionOptions = {
+export const DEFAULT_POOL_OPTIONS: Omit<PoolOptions, 'hooks'> = {
   callTimeoutMs: 60_000,
-  connectTimeoutMs: 30_000,
+  maxCallMs: 3_600_000,
+  startTimeoutMs: 30_000,
   catalogTtlMs: 600_000,
-  restartAttempts: 3,
-  restartBaseDelayMs: 200,
+  attempts: 3,
+  baseDelayMs: 200,
   maxCooldownMs: 30_000,
   clientName: 'mini-a',
   clientVersion: '0.1.0',
+  startConcurrency: 8,
 };
 
 /** What listings show about a connection: no secrets, no payloads. */
@@ -37,9 +55,11 @@ export class Pool {
   private readonly byKey = new Map<string, Connection>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(specs: ConnectionSpec[], opts: Partial<ConnectionOptions> = {}) {
-    const o = { ...DEFAULT_CONNECTION_OPTIONS, ...opts };
-    this.connections = specs.map((s, i) => new Connection(`c${i + 1}`, s, o, () => this.changed()));
+  constructor(specs: ConnectionSpec[], opts: Partial<PoolOptions> = {}) {
+    const { startConcurrency, ...o } = { ...DEFAULT_POOL_OPTIONS, hooks: opts.hooks ?? new LocalClientHooks(), ...opts };
+    const gate = pLimit(Math.max(1, startConcurrency));
+    const connOpts: ConnectionOptions = { ...o, startGate: (start) => gate(start) };
+    this.connections = specs.map((s, i) => new Connection(`c${i + 1}`, s, connOpts, () => this.changed()));
     // Aliases win over names, names over ids, so `c2` always means the second connection.
     for (const c of [...this.connections].reverse()) this.byKey.set(c.id, c);
     for (const c of [...this.connections].reverse()) this.byKey.set(c.name, c);
@@ -78,9 +98,51 @@ export class Pool {
     );
   }
 
-  /** Connects every connection in parallel; failures are recorded on the connection, not thrown. */
+  /** Starts every connection (at most startConcurrency at once); failures are recorded on the connection, not thrown. */
   async connectAll(): Promise<void> {
     await Promise.allSettled(this.connections.map((c) => c.getCatalog()));
+  }
+
+  /**
+   * Catalogs of `conns`, each within `deadlineMs` (Infinity: wait for all). A connection that
+   * cannot list is named in `unavailable`; one still starting or listing at the deadline is named
+   * too and returned in `late` — it goes on in the background. One slow server never holds up the
+   * answer for the others.
+   */
+  async loadCatalogs(conns: Connection[], refresh: boolean, deadlineMs: number): Promise<LoadedCatalogs> {
+    const LATE = Symbol('late');
+    let timer: NodeJS.Timeout | undefined;
+    // Infinity: wait for every connection (a timer would overflow).
+    const deadline = new Promise<typeof LATE>((r) => {
+      if (Number.isFinite(deadlineMs)) timer = setTimeout(() => r(LATE), deadlineMs);
+    });
+    const settled = await Promise.all(
+      conns.map(async (c) => {
+        const p = c.getCatalog(refresh);
+        p.catch(() => {}); // a late failure is recorded on the connection, never unhandled
+        try {
+          return await Promise.race([p, deadline]);
+        } catch (e) {
+          return e instanceof Error ? e : new Error(errorMessage(e));
+        }
+      }),
+    );
+    clearTimeout(timer);
+    const out: LoadedCatalogs = { loaded: [], unavailable: [], late: [] };
+    settled.forEach((s, i) => {
+      const conn = conns[i]!;
+      if (s === LATE) {
+        out.late.push(conn);
+        out.unavailable.push(`${conn.label}: no answer within ${deadlineMs} ms (${conn.state === 'connecting' ? 'still starting' : 'still listing'}); left out of this answer, it joins when ready`);
+      } else if (s instanceof Error) out.unavailable.push(redact(errorMessage(s)));
+      else out.loaded.push({ conn, catalog: s });
+    });
+    return out;
+  }
+
+  /** Sends a notification to every running server (e.g. notifications/roots/list_changed). */
+  async notifyAll(method: string, params?: Record<string, unknown>): Promise<void> {
+    await Promise.allSettled(this.connections.map((c) => c.notify(method, params)));
   }
 
   /** A listing-safe description of one connection. */

@@ -3,6 +3,8 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { onExitSync } from '../util/lifecycle.js';
+import { encodeMessage, FrameDecoder, type Framing } from './framing.js';
+import { reaperForget, reaperWatch } from './reaper.js';
 
 /** What started a stdio server: command line, environment and working directory. */
 export interface StdioParams {
@@ -14,6 +16,11 @@ export interface StdioParams {
   graceMs?: number;
   /** Called for every non-protocol line: stderr output and non-JSON noise on stdout. */
   onNoise?: (stream: 'stdout' | 'stderr', line: string) => void;
+  /**
+   * How messages are framed. `auto` (default) writes newline-delimited JSON and switches to
+   * Content-Length framing once the server answers that way; either is read in any case.
+   */
+  framing?: 'auto' | Framing;
 }
 
 /** How the process ended, for error messages. */
@@ -45,9 +52,8 @@ export function groupAlive(pgid: number): boolean {
   }
 }
 
-const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
-
-const MAX_LINE = 256 * 1024 * 1024;
+// Ref'd on purpose: an awaited wait must keep the process alive, or Node exits mid-shutdown (code 13).
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * MCP stdio client transport whose server runs in its own process group, so that shutdown ends
@@ -61,15 +67,25 @@ export class ProcessGroupStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private child?: ChildProcess;
-  private pending: Buffer[] = [];
-  private pendingLen = 0;
+  private readonly decoder: FrameDecoder;
   private stderrRest = '';
   private closed = false;
   private closing = false;
   private exited?: Promise<void>;
   exitInfo?: ExitInfo;
 
-  constructor(private readonly params: StdioParams) {}
+  constructor(private readonly params: StdioParams) {
+    this.decoder = new FrameDecoder({
+      message: (text) => this.handleMessage(text),
+      noise: (line) => this.params.onNoise?.('stdout', line),
+    });
+  }
+
+  /** The framing messages are written in now. */
+  get framing(): Framing {
+    const f = this.params.framing ?? 'auto';
+    return f === 'auto' ? (this.decoder.last ?? 'ndjson') : f;
+  }
 
   /** Process id of the server, which is also its process group id. */
   get pid(): number | undefined {
@@ -103,6 +119,7 @@ export class ProcessGroupStdioTransport implements Transport {
       });
       child.once('spawn', () => {
         liveGroups.add(child.pid!);
+        reaperWatch(child.pid!);
         resolve();
       });
       this.exited = new Promise((r) => child.once('exit', () => r()));
@@ -121,41 +138,20 @@ export class ProcessGroupStdioTransport implements Transport {
   }
 
   private onStdout(chunk: Buffer): void {
-    let start = 0;
-    let nl = chunk.indexOf(0x0a);
-    while (nl !== -1) {
-      const piece = chunk.subarray(start, nl);
-      const line = this.pendingLen ? Buffer.concat([...this.pending, piece]).toString('utf8') : piece.toString('utf8');
-      this.pending = [];
-      this.pendingLen = 0;
-      this.handleLine(line);
-      start = nl + 1;
-      nl = chunk.indexOf(0x0a, start);
-    }
-    if (start < chunk.length) {
-      this.pending.push(chunk.subarray(start));
-      this.pendingLen += chunk.length - start;
-      if (this.pendingLen > MAX_LINE) {
-        this.pending = [];
-        this.pendingLen = 0;
-        this.onerror?.(new Error('server wrote a line longer than 256 MB without a newline; dropped'));
-      }
-    }
+    this.decoder.push(chunk);
   }
 
-  private handleLine(raw: string): void {
-    const line = raw.replace(/\r$/, '');
-    if (!line.trim()) return;
+  private handleMessage(text: string): void {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(line);
+      parsed = JSON.parse(text);
     } catch {
-      this.params.onNoise?.('stdout', line);
+      this.params.onNoise?.('stdout', text);
       return;
     }
     const msg = JSONRPCMessageSchema.safeParse(parsed);
     if (!msg.success) {
-      this.params.onNoise?.('stdout', line);
+      this.params.onNoise?.('stdout', text);
       return;
     }
     this.onmessage?.(msg.data);
@@ -186,7 +182,7 @@ export class ProcessGroupStdioTransport implements Transport {
         reject(new Error('Not connected'));
         return;
       }
-      if (stdin.write(JSON.stringify(message) + '\n')) resolve();
+      if (stdin.write(encodeMessage(message, this.framing))) resolve();
       else stdin.once('drain', resolve);
     });
   }
@@ -231,5 +227,6 @@ export class ProcessGroupStdioTransport implements Transport {
       }
     }
     liveGroups.delete(pgid);
+    reaperForget(pgid);
   }
 }

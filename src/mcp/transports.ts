@@ -14,7 +14,7 @@ export function transportCandidates(
     return [
       {
         kind: 'stdio',
-        make: () => new ProcessGroupStdioTransport({ command: spec.command!, args: spec.args ?? [], env: spec.env, cwd: spec.cwd, onNoise }),
+        make: () => new ProcessGroupStdioTransport({ command: spec.command!, args: spec.args ?? [], env: spec.env, cwd: spec.cwd, onNoise, framing: spec.framing }),
       },
     ];
   }

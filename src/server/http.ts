@@ -162,7 +162,13 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server, seen: Date.now(), open: 0 });
+        // The initialize request itself is under way: the new session is not idle until it ends.
+        const s: Session = { transport, server, seen: Date.now(), open: 1 };
+        sessions.set(id, s);
+        res.once('close', () => {
+          s.open--;
+          s.seen = Date.now();
+        });
       },
       onsessionclosed: (id) => {
         sessions.delete(id);

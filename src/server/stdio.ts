@@ -1,9 +1,9 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { FramedStdioServerTransport } from './stdio-transport.js';
 
 /** Serves one MCP server over stdin/stdout; resolves when stdin closes (the client went away). */
 export async function serveStdio(server: Server): Promise<void> {
-  const transport = new StdioServerTransport();
+  const transport = new FramedStdioServerTransport();
   const ended = new Promise<void>((resolve) => {
     process.stdin.once('end', () => resolve());
     process.stdin.once('close', () => resolve());

@@ -1,122 +1,344 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
+  RootsListChangedNotificationSchema,
+  SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
   type CallToolResult,
+  type LoggingLevel,
+  type Prompt,
+  type Resource,
+  type ResourceTemplate,
+  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { RpcError } from '../mcp/client-hooks.js';
 import type { Catalog, Connection } from '../mcp/connection.js';
-import type { Pool } from '../mcp/pool.js';
+import { ConnectionError } from '../mcp/errors.js';
+import { matchesTemplate } from '../mcp/uri-template.js';
 import { errorMessage } from '../util/errors.js';
-import type { ServerIdentity } from './proxy-server.js';
+import { log } from '../util/log.js';
+import { nameTable, Namespacer, type Mapped } from './naming.js';
+import { progressRelay, requesterFor, sessionServer, upstreamError, type HandlerExtra, type ProxyDeps } from './session.js';
+import type { UpstreamSession } from './upstream.js';
 
-const SEP = '__';
-const RESOURCE_PREFIX = 'proxy://';
-
-/** `c1__echo` -> connection c1, name echo. */
-function split(pool: Pool, namespaced: string): { conn: Connection; name: string } {
-  const i = namespaced.indexOf(SEP);
-  const conn = i > 0 ? pool.get(namespaced.slice(0, i)) : undefined;
-  if (!conn || !/^c\d+$/.test(conn.alias)) throw new McpError(ErrorCode.InvalidParams, `unknown name '${namespaced}': names look like c1${SEP}tool`);
-  return { conn, name: namespaced.slice(i + SEP.length) };
+/** Settings of transparent mode. */
+export interface TransparentOptions {
+  namespace: Namespacer;
+  pageSize: number;
 }
 
-/** `proxy://c1/test://static/1` -> connection c1, uri test://static/1. */
-function splitUri(pool: Pool, uri: string): { conn: Connection; uri: string } {
-  const m = /^proxy:\/\/(c\d+)\/(.+)$/s.exec(uri);
-  const conn = m ? pool.get(m[1]!) : undefined;
-  if (!m || !conn) throw new McpError(ErrorCode.InvalidParams, `unknown resource '${uri}': URIs look like ${RESOURCE_PREFIX}c1/<original uri>`);
-  return { conn, uri: m[2]! };
-}
+type Loaded = Array<{ conn: Connection; catalog: Catalog }>;
 
 function page<T>(items: T[], cursor: string | undefined, size: number): { items: T[]; nextCursor?: string } {
   let offset = 0;
   if (cursor !== undefined) {
-    offset = Number(Buffer.from(cursor, 'base64url').toString());
-    if (!Number.isInteger(offset) || offset < 0 || offset > items.length) throw new McpError(ErrorCode.InvalidParams, `invalid cursor '${cursor}'`);
+    offset = /^[A-Za-z0-9_-]{1,16}$/.test(cursor) ? Number(Buffer.from(cursor, 'base64url').toString()) : NaN;
+    if (!Number.isInteger(offset) || offset < 0 || offset > items.length) throw new RpcError(ErrorCode.InvalidParams, `invalid cursor '${cursor.slice(0, 40)}'`);
   }
   const slice = items.slice(offset, offset + size);
   const next = offset + slice.length;
   return { items: slice, ...(next < items.length ? { nextCursor: Buffer.from(String(next)).toString('base64url') } : {}) };
 }
 
+/** Rewrites resource URIs inside content blocks (resource links, embedded resources) to their exposed form. */
+function exposeContent(ns: Namespacer, conn: Connection, blocks: unknown): unknown {
+  if (ns.mode === 'none' || !Array.isArray(blocks)) return blocks;
+  return blocks.map((b) => {
+    if (!b || typeof b !== 'object') return b;
+    const block = b as Record<string, unknown>;
+    if (block.type === 'resource_link' && typeof block.uri === 'string') return { ...block, uri: ns.exposeUri(conn, block.uri) };
+    if (block.type === 'resource' && block.resource && typeof (block.resource as { uri?: unknown }).uri === 'string') {
+      const r = block.resource as Record<string, unknown>;
+      return { ...block, resource: { ...r, uri: ns.exposeUri(conn, r.uri as string) } };
+    }
+    return block;
+  });
+}
+
 /**
- * Transparent aggregation: every tool, resource and prompt of every connection under a namespaced
- * name (`c1__echo`, `proxy://c1/<uri>`), paged with cursors across servers; list_changed from any
- * server is passed on.
+ * Transparent aggregation: every tool, resource, template and prompt of every server, named by
+ * the namespace mode, with every other method passed through — completion, subscriptions,
+ * logging, ping, progress, cancellation, and the servers' own requests to the client (sampling,
+ * elicitation, roots). Listing waits at most listTimeoutMs for each server; a late one is added
+ * with list_changed when it arrives. Errors keep the server's JSON-RPC code and data.
  */
-export function buildTransparentServer(pool: Pool, id: ServerIdentity, pageSize = 100): Server {
-  const server = new Server(id, { capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } } });
-  const catalogs = async (): Promise<Array<{ conn: Connection; cat: Catalog }>> => {
-    const settled = await Promise.allSettled(pool.connections.map(async (conn) => ({ conn, cat: await conn.getCatalog() })));
-    return settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  };
-  server.setRequestHandler(ListToolsRequestSchema, async (req) => {
-    const all = (await catalogs()).flatMap(({ conn, cat }) => cat.tools.map((t) => ({ ...t, name: `${conn.alias}${SEP}${t.name}`, description: `[${conn.alias}/${conn.name}] ${t.description ?? ''}`.trim() })));
-    const p = page(all, req.params?.cursor, pageSize);
-    return { tools: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
-  });
-  server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
-    const { conn, name } = split(pool, req.params.name);
-    try {
-      return await conn.callTool(name, req.params.arguments, { meta: req.params._meta as Record<string, unknown> | undefined });
-    } catch (e) {
-      return { content: [{ type: 'text', text: errorMessage(e) }], isError: true };
+export class TransparentProxy {
+  private readonly ns: Namespacer;
+  /** Servers' log level as the newest client asked (sent to servers that start later). */
+  private logLevel?: LoggingLevel;
+  private readonly sessions = new Set<{ session: UpstreamSession; late: Set<string>; seen: Map<string, number> }>();
+
+  constructor(
+    private readonly deps: ProxyDeps,
+    private readonly o: TransparentOptions,
+  ) {
+    this.ns = o.namespace;
+    deps.router.exposeUri = (server, uri) => {
+      const conn = deps.pool.get(server.alias);
+      return conn ? this.ns.exposeUri(conn, uri) : uri;
+    };
+    deps.pool.onChange(() => this.poolChanged());
+  }
+
+  /** Exposed name tables from the catalogs at hand (throws NameCollision under namespace=none). */
+  tables(loaded: Loaded): { tools: Map<string, Mapped>; prompts: Map<string, Mapped> } {
+    return {
+      tools: nameTable(this.ns, loaded.map((l) => ({ conn: l.conn, names: l.catalog.tools.map((t) => t.name) })), 'tool'),
+      prompts: nameTable(this.ns, loaded.map((l) => ({ conn: l.conn, names: l.catalog.prompts.map((p) => p.name) })), 'prompt'),
+    };
+  }
+
+  private async load(track?: { late: Set<string>; seen: Map<string, number> }): Promise<Loaded> {
+    const { loaded, unavailable, late } = await this.deps.pool.loadCatalogs(this.deps.pool.connections, false, this.deps.listTimeoutMs);
+    for (const u of unavailable) log.info(`transparent: ${u}`);
+    if (track) {
+      for (const c of late) track.late.add(c.alias);
+      for (const l of loaded) {
+        track.late.delete(l.conn.alias);
+        track.seen.set(l.conn.alias, l.conn.catalogVersion);
+      }
     }
-  });
-  server.setRequestHandler(ListResourcesRequestSchema, async (req) => {
-    const all = (await catalogs()).flatMap(({ conn, cat }) => cat.resources.map((r) => ({ ...r, uri: `${RESOURCE_PREFIX}${conn.alias}/${r.uri}` })));
-    const p = page(all, req.params?.cursor, pageSize);
-    return { resources: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
-  });
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async (req) => {
-    const all = (await catalogs()).flatMap(({ conn, cat }) => cat.resourceTemplates.map((r) => ({ ...r, uriTemplate: `${RESOURCE_PREFIX}${conn.alias}/${r.uriTemplate}` })));
-    const p = page(all, req.params?.cursor, pageSize);
-    return { resourceTemplates: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
-  });
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
-    const { conn, uri } = splitUri(pool, req.params.uri);
-    const r = await conn.readResource(uri).catch((e) => {
-      throw new McpError(ErrorCode.InternalError, errorMessage(e));
-    });
-    return { ...r, contents: r.contents.map((c) => ({ ...c, uri: `${RESOURCE_PREFIX}${conn.alias}/${c.uri}` })) };
-  });
-  server.setRequestHandler(ListPromptsRequestSchema, async (req) => {
-    const all = (await catalogs()).flatMap(({ conn, cat }) => cat.prompts.map((p) => ({ ...p, name: `${conn.alias}${SEP}${p.name}` })));
-    const p = page(all, req.params?.cursor, pageSize);
-    return { prompts: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
-  });
-  server.setRequestHandler(GetPromptRequestSchema, async (req) => {
-    const { conn, name } = split(pool, req.params.name);
-    return conn.getPrompt(name, req.params.arguments).catch((e) => {
-      throw new McpError(ErrorCode.InternalError, errorMessage(e));
-    });
-  });
-  // Pass list_changed on: a change to a catalog already read is a change of the aggregate
-  // (a server's first read is not; the client has not seen it yet).
-  const seen = new Map<string, number>();
-  const unsubscribe = pool.onChange(() => {
-    let changed = false;
-    for (const c of pool.connections) {
-      const before = seen.get(c.alias);
-      if (before !== undefined && before !== c.catalogVersion) changed = true;
-      if (c.cachedCatalog || before !== undefined) seen.set(c.alias, c.catalogVersion);
+    return loaded;
+  }
+
+  /** Catalogs as cached; when `name` is not found there, read again waiting for every server. */
+  private async loadFor(found: (loaded: Loaded) => boolean): Promise<Loaded> {
+    const cached: Loaded = this.deps.pool.connections.flatMap((c) => (c.cachedCatalog ? [{ conn: c, catalog: c.cachedCatalog }] : []));
+    if (cached.length === this.deps.pool.connections.length && found(cached)) return cached;
+    const quick = await this.load();
+    if (found(quick)) return quick;
+    const all = await this.deps.pool.loadCatalogs(this.deps.pool.connections, false, Infinity);
+    return all.loaded;
+  }
+
+  /** A server that was late for a client's list, or changed since, makes that client re-list. */
+  private poolChanged(): void {
+    for (const t of this.sessions) {
+      let changed = false;
+      for (const c of this.deps.pool.connections) {
+        if (t.late.has(c.alias) && c.cachedCatalog) changed = true;
+        const seen = t.seen.get(c.alias);
+        if (seen !== undefined && seen !== c.catalogVersion) changed = true;
+      }
+      if (!changed) continue;
+      for (const c of this.deps.pool.connections) {
+        if (c.cachedCatalog && (t.late.has(c.alias) || t.seen.has(c.alias))) {
+          t.late.delete(c.alias);
+          t.seen.set(c.alias, c.catalogVersion);
+        }
+      }
+      const s = t.session.server;
+      if (!s.transport) continue;
+      void s.sendToolListChanged().catch(() => {});
+      void s.sendResourceListChanged().catch(() => {});
+      void s.sendPromptListChanged().catch(() => {});
     }
-    if (!changed || !server.transport) return;
-    void server.sendToolListChanged().catch(() => {});
-    void server.sendResourceListChanged().catch(() => {});
-    void server.sendPromptListChanged().catch(() => {});
-  });
-  const prevClose = server.onclose;
-  server.onclose = () => {
-    unsubscribe();
-    prevClose?.();
-  };
-  return server;
+  }
+
+  /** Sends the remembered log level to servers that support logging and did not get it yet. */
+  private async applyLogLevel(conns: Connection[]): Promise<void> {
+    if (!this.logLevel) return;
+    await Promise.allSettled(conns.filter((c) => c.state === 'ready' && c.capabilities?.logging).map((c) => c.request('logging/setLevel', { level: this.logLevel })));
+  }
+
+  private resolveUri(loaded: Loaded, exposed: string): { conn: Connection; uri: string } {
+    const mapped = this.ns.resolveUri(this.deps.pool.connections, exposed);
+    if (mapped) return mapped;
+    if (this.ns.mode !== 'none') throw new RpcError(ErrorCode.InvalidParams, `unknown resource '${exposed.slice(0, 200)}': URIs look like proxy://<server>/<original uri>`);
+    const owner =
+      loaded.find((l) => l.catalog.resources.some((r) => r.uri === exposed)) ??
+      loaded.find((l) => l.catalog.resourceTemplates.some((t) => matchesTemplate(t.uriTemplate, exposed))) ??
+      (this.deps.pool.connections.length === 1 ? { conn: this.deps.pool.connections[0]! } : undefined);
+    if (!owner) throw new RpcError(ErrorCode.InvalidParams, `unknown resource '${exposed.slice(0, 200)}': no server lists it`);
+    return { conn: owner.conn, uri: exposed };
+  }
+
+  /** A new MCP server for one client session. */
+  newServer(): Server {
+    const { server, session } = sessionServer(
+      this.deps,
+      { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
+      undefined,
+    );
+    const track = { session, late: new Set<string>(), seen: new Map<string, number>() };
+    this.sessions.add(track);
+    const prevClose = server.onclose;
+    server.onclose = () => {
+      this.sessions.delete(track);
+      prevClose?.();
+    };
+    const ns = this.ns;
+    const size = this.o.pageSize;
+    const pool = this.deps.pool;
+
+    server.setRequestHandler(ListToolsRequestSchema, async (req) => {
+      const loaded = await this.load(track);
+      const { tools } = this.tables(loaded);
+      const byConn = new Map(loaded.map((l) => [l.conn, l.catalog]));
+      const all: Tool[] = [];
+      for (const [exposed, m] of tools) {
+        const t = byConn.get(m.conn)!.tools.find((x) => x.name === m.name)!;
+        all.push({ ...t, name: exposed });
+      }
+      const p = page(all, req.params?.cursor, size);
+      return { tools: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
+    });
+
+    server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
+      const x = extra as unknown as HandlerExtra;
+      const name = req.params.name;
+      const loaded = await this.loadFor((l) => this.tables(l).tools.has(name));
+      const m = this.tables(loaded).tools.get(name);
+      if (!m) throw new RpcError(ErrorCode.InvalidParams, `unknown tool '${name.slice(0, 200)}'`);
+      try {
+        const r = await m.conn.callTool(m.name, req.params.arguments, {
+          meta: req.params._meta as Record<string, unknown> | undefined,
+          signal: x.signal,
+          onProgress: progressRelay(x),
+          requester: requesterFor(session, x),
+        });
+        return { ...r, content: exposeContent(ns, m.conn, r.content) as CallToolResult['content'] };
+      } catch (e) {
+        // A server that answered with a JSON-RPC error: pass it on as sent. A server that could
+        // not be reached: a tool error the model can read.
+        if (e instanceof ConnectionError && !e.rpc) return { content: [{ type: 'text', text: errorMessage(e) }], isError: true };
+        throw upstreamError(e);
+      }
+    });
+
+    server.setRequestHandler(ListResourcesRequestSchema, async (req) => {
+      const loaded = await this.load(track);
+      const all: Resource[] = loaded.flatMap(({ conn, catalog }) => catalog.resources.map((r) => ({ ...r, uri: ns.exposeUri(conn, r.uri) })));
+      const p = page(all, req.params?.cursor, size);
+      return { resources: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
+    });
+
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, async (req) => {
+      const loaded = await this.load(track);
+      const all: ResourceTemplate[] = loaded.flatMap(({ conn, catalog }) => catalog.resourceTemplates.map((r) => ({ ...r, uriTemplate: ns.exposeUri(conn, r.uriTemplate) })));
+      const p = page(all, req.params?.cursor, size);
+      return { resourceTemplates: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
+    });
+
+    server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
+      const x = extra as unknown as HandlerExtra;
+      const loaded = await this.loadFor(() => true);
+      const { conn, uri } = this.resolveUri(loaded, req.params.uri);
+      try {
+        const r = await conn.readResource(uri, { meta: req.params._meta as Record<string, unknown> | undefined, signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x) });
+        return { ...r, contents: r.contents.map((c) => ({ ...c, uri: ns.exposeUri(conn, c.uri) })) };
+      } catch (e) {
+        throw upstreamError(e);
+      }
+    });
+
+    server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+      const loaded = await this.loadFor(() => true);
+      const { conn, uri } = this.resolveUri(loaded, req.params.uri);
+      if (!conn.capabilities?.resources?.subscribe) throw new RpcError(ErrorCode.MethodNotFound, `${conn.label} does not support resource subscriptions`);
+      await conn.request('resources/subscribe', { uri }).catch((e) => {
+        throw upstreamError(e);
+      });
+      session.subscriptions.add(req.params.uri);
+      return {};
+    });
+
+    server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+      const loaded = await this.loadFor(() => true);
+      const { conn, uri } = this.resolveUri(loaded, req.params.uri);
+      session.subscriptions.delete(req.params.uri);
+      // Other clients may still want updates for it.
+      const stillWanted = [...this.sessions].some((t) => t.session.subscriptions.has(req.params.uri));
+      if (!stillWanted && conn.capabilities?.resources?.subscribe) {
+        await conn.request('resources/unsubscribe', { uri }).catch((e) => {
+          throw upstreamError(e);
+        });
+      }
+      return {};
+    });
+
+    server.setRequestHandler(ListPromptsRequestSchema, async (req) => {
+      const loaded = await this.load(track);
+      const { prompts } = this.tables(loaded);
+      const byConn = new Map(loaded.map((l) => [l.conn, l.catalog]));
+      const all: Prompt[] = [];
+      for (const [exposed, m] of prompts) all.push({ ...byConn.get(m.conn)!.prompts.find((x) => x.name === m.name)!, name: exposed });
+      const p = page(all, req.params?.cursor, size);
+      return { prompts: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
+    });
+
+    server.setRequestHandler(GetPromptRequestSchema, async (req, extra) => {
+      const x = extra as unknown as HandlerExtra;
+      const name = req.params.name;
+      const loaded = await this.loadFor((l) => this.tables(l).prompts.has(name));
+      const m = this.tables(loaded).prompts.get(name);
+      if (!m) throw new RpcError(ErrorCode.InvalidParams, `unknown prompt '${name.slice(0, 200)}'`);
+      try {
+        const r = await m.conn.getPrompt(m.name, req.params.arguments, { meta: req.params._meta as Record<string, unknown> | undefined, signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x) });
+        return { ...r, messages: r.messages.map((msg) => ({ ...msg, content: (exposeContent(ns, m.conn, [msg.content]) as unknown[])[0] as typeof msg.content })) };
+      } catch (e) {
+        throw upstreamError(e);
+      }
+    });
+
+    server.setRequestHandler(CompleteRequestSchema, async (req) => {
+      const ref = req.params.ref as { type: string; name?: string; uri?: string };
+      let conn: Connection;
+      let params: Record<string, unknown>;
+      if (ref.type === 'ref/prompt') {
+        const loaded = await this.loadFor((l) => this.tables(l).prompts.has(ref.name ?? ''));
+        const m = this.tables(loaded).prompts.get(ref.name ?? '');
+        if (!m) throw new RpcError(ErrorCode.InvalidParams, `unknown prompt '${String(ref.name).slice(0, 200)}'`);
+        conn = m.conn;
+        params = { ...req.params, ref: { ...ref, name: m.name } };
+      } else {
+        const loaded = await this.loadFor(() => true);
+        const r = this.resolveUri(loaded, ref.uri ?? '');
+        conn = r.conn;
+        params = { ...req.params, ref: { ...ref, uri: r.uri } };
+      }
+      if (!conn.capabilities?.completions) return { completion: { values: [], hasMore: false } };
+      return conn.request('completion/complete', params).catch((e) => {
+        throw upstreamError(e);
+      });
+    });
+
+    server.setRequestHandler(SetLevelRequestSchema, async (req) => {
+      session.logLevel = req.params.level;
+      this.logLevel = req.params.level;
+      await this.applyLogLevel(pool.connections);
+      return {};
+    });
+
+    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+      await pool.notifyAll('notifications/roots/list_changed');
+    });
+
+    // Methods this proxy does not know: with one server behind it, passed through as sent.
+    server.fallbackRequestHandler = async (req, extra) => {
+      if (pool.connections.length !== 1) throw new RpcError(ErrorCode.MethodNotFound, `method '${req.method}' is not supported by this proxy with several servers behind it`);
+      const x = extra as unknown as HandlerExtra;
+      return pool.connections[0]!.request(req.method, req.params as Record<string, unknown> | undefined, { signal: x.signal, requester: requesterFor(session, x) }).catch((e) => {
+        throw upstreamError(e);
+      });
+    };
+    server.fallbackNotificationHandler = async (n) => {
+      await pool.notifyAll(n.method, n.params as Record<string, unknown> | undefined);
+    };
+    return server;
+  }
+
+  /** Checks that the names of the servers started so far do not collide (namespace=none). */
+  checkNames(): void {
+    this.tables(this.deps.pool.connections.flatMap((c) => (c.cachedCatalog ? [{ conn: c, catalog: c.cachedCatalog }] : [])));
+  }
 }

@@ -49,7 +49,8 @@ export function shutdown(graceMs = 8000): Promise<void> {
       }
     });
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all(all), new Promise<void>((r) => (timer = setTimeout(r, graceMs).unref()))]);
+    // A ref'd timer: cleanups that hang with nothing else alive must still end in our exit code.
+    await Promise.race([Promise.all(all), new Promise<void>((r) => (timer = setTimeout(r, graceMs)))]);
     clearTimeout(timer);
     runSync();
   })();

@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseMcpOption, uniqueNames } from '../../src/config/spec.js';
 import { Dispatcher, type DispatcherOptions } from '../../src/dispatch/dispatcher.js';
+import { LocalClientHooks } from '../../src/mcp/local-hooks.js';
 import { Pool } from '../../src/mcp/pool.js';
 import { SpillStore } from '../../src/spill/store.js';
 
 /** A pool, spill store and dispatcher over real servers, for tests; `close()` ends everything. */
-export async function makeDispatcher(mcp: string, opts: Partial<DispatcherOptions> & { spillDir?: string } = {}) {
-  const pool = new Pool(uniqueNames(parseMcpOption(mcp)), { restartBaseDelayMs: 50 });
+export async function makeDispatcher(mcp: string, opts: Partial<DispatcherOptions> & { spillDir?: string; roots?: string[] } = {}) {
+  // Servers that honour roots (filesystem) work in the temp directories tests make.
+  const hooks = new LocalClientHooks({ roots: opts.roots ?? [process.cwd(), tmpdir()], elicit: 'decline' });
+  const pool = new Pool(uniqueNames(parseMcpOption(mcp)), { baseDelayMs: 50, hooks });
   const spill = await SpillStore.create(opts.spillDir ? { dir: opts.spillDir } : {});
   const dispatcher = new Dispatcher(pool, { threshold: 0, toon: false, argsRoots: [process.cwd()], spill, ...opts });
   return {

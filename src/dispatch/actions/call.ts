@@ -4,12 +4,12 @@ import { readArgumentsFile } from '../../spill/args-file.js';
 import { payloadOf, previewOf } from '../../spill/payload.js';
 import { errorMessage } from '../../util/errors.js';
 import { estimateTokens } from '../../util/tokens.js';
-import type { DispatchContext, DispatchEvent, DispatchResponse } from '../context.js';
+import type { DispatchContext, DispatchEvent, DispatchResponse, RequestContext } from '../context.js';
 import { DispatchError, type CallRequest } from '../request.js';
 import { validateArguments } from '../validate-args.js';
 
 /** action=call: calls a tool, reads a resource or gets a prompt; large results spill to a file. */
-export async function call(ctx: DispatchContext, req: CallRequest, ev: DispatchEvent): Promise<DispatchResponse> {
+export async function call(ctx: DispatchContext, req: CallRequest, ev: DispatchEvent, rc: RequestContext = {}): Promise<DispatchResponse> {
   ev.tool = req.name;
   const { conn, cap } = await ctx.resolve(req.name, req.type, req.connection);
   ev.connection = conn.alias;
@@ -24,11 +24,12 @@ export async function call(ctx: DispatchContext, req: CallRequest, ev: DispatchE
     }
   }
   let result: Record<string, unknown>;
+  const opts = { meta: req.meta, signal: rc.signal, onProgress: rc.onProgress, requester: rc.requester };
   if (req.type === 'tool') {
     const problem = validateArguments((cap as Tool).inputSchema, args ?? {});
     if (problem) throw new DispatchError(`invalid arguments for '${req.name}' (${conn.alias}/${conn.name}): ${problem}. See action=info for its schema.`);
     ctx.stats.calls++;
-    result = await conn.callTool(req.name, args, { meta: req.meta });
+    result = await conn.callTool(req.name, args, opts);
   } else if (req.type === 'prompt') {
     const p = cap as Prompt;
     const given = args ?? {};
@@ -37,10 +38,10 @@ export async function call(ctx: DispatchContext, req: CallRequest, ev: DispatchE
     const bad = Object.entries(given).filter(([, v]) => typeof v !== 'string').map(([k]) => k);
     if (bad.length) throw new DispatchError(`prompt arguments must be strings: ${bad.join(', ')}`);
     ctx.stats.calls++;
-    result = await conn.getPrompt(p.name, given as Record<string, string>, { meta: req.meta });
+    result = await conn.getPrompt(p.name, given as Record<string, string>, opts);
   } else {
     ctx.stats.calls++;
-    result = await conn.readResource(req.name, { meta: req.meta });
+    result = await conn.readResource(req.name, opts);
   }
   return answer(ctx, req, conn, result, ev);
 }
@@ -66,6 +67,8 @@ function answer(ctx: DispatchContext, req: CallRequest, conn: Connection, result
   const auto = !req.resultToFile && threshold > 0 && bytes > threshold;
   if (!req.resultToFile && !auto) {
     const res: DispatchResponse = { ...head, estimatedTokens: estimateTokens(bytes), content };
+    // MCP clients get structured content as the server sent it (the agent shows the model one copy).
+    if (req.type === 'tool' && result.structuredContent !== undefined && Array.isArray(result.content) && result.content.length) res.structuredContent = result.structuredContent;
     if (result.isError === true) res.isError = true;
     return res;
   }
