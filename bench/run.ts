@@ -1,13 +1,14 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
  * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http,
- * http-harden.
+ * remote-auth, http-harden.
  */
 import { benchAgent } from './agent.js';
 import { benchHttp } from './http.js';
 import { benchHttpHarden } from './http-harden.js';
 import { benchOverhead } from './overhead.js';
 import { benchReadresult } from './readresult.js';
+import { benchRemoteAuth } from './remote-auth.js';
 import { benchSearch } from './search.js';
 import { benchTokens } from './tokens.js';
 import { benchStartup } from './startup.js';
@@ -20,6 +21,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   readresult: benchReadresult,
   agent: benchAgent,
   http: () => benchHttp(),
+  'remote-auth': () => benchRemoteAuth(),
   'http-harden': () => benchHttpHarden(),
 };
 

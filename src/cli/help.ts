@@ -11,6 +11,9 @@ const EXAMPLES: Record<'mini-a' | 'mini-a-proxy', string[]> = {
     `mini-a dispatch='{"action":"readresult","resultFile":"/tmp/spill/mini-a-proxy-result-….json","op":"grep","pattern":"npm"}' spilldir=/tmp/spill`,
     `# servers from a Claude Desktop / Cursor config, started lazily, TOON spills`,
     `mini-a dispatch='{"action":"search","query":"read a file"}' mcpconfig=examples/mcp.json mcplazy=true mcpproxytoon=true`,
+    `# log in ahead to a remote server behind OAuth (opens the browser), and forget it again`,
+    `mini-a auth=notes mcp="[(type: remote, url: 'https://mcp.example.com/mcp', name: notes)]"`,
+    `mini-a auth=logout:notes mcp="[(type: remote, url: 'https://mcp.example.com/mcp', name: notes)]"`,
     `# the agent (needs a model), one goal or a batch`,
     `mini-a goal="What time is it in Tokyo?" mcp="[(cmd: 'node dist/mcps/time.js')]" usetools=true`,
     `mini-a goals=examples/goals.txt mcpconfig=examples/mcp.json concurrency=4 shard=0/2 > results.jsonl`,
@@ -36,7 +39,7 @@ export function helpText(bin: 'mini-a' | 'mini-a-proxy', version: string): strin
   const lines: string[] = [];
   if (bin === 'mini-a') {
     lines.push(`mini-a ${version} — an agent runner whose model sees one tool, proxy-dispatch, in front of any number of MCP servers.`);
-    lines.push('', 'Usage: mini-a dispatch=JSON mcp=LIST [options]      one request, no model', '       mini-a goal="…" mcp=LIST [options]            (needs a model)');
+    lines.push('', 'Usage: mini-a dispatch=JSON mcp=LIST [options]      one request, no model', '       mini-a goal="…" mcp=LIST [options]            (needs a model)', '       mini-a auth=SERVER mcp=LIST                   OAuth login ahead');
   } else {
     lines.push(`mini-a-proxy ${version} — serves proxy-dispatch (one tool in front of many MCP servers) to any MCP client.`);
     lines.push('', 'Usage: mini-a-proxy mcp=LIST [options]');

@@ -6,6 +6,7 @@ import { loadConnections } from '../config/index.js';
 import { toSpec } from '../config/spec.js';
 import { UsageError } from '../util/errors.js';
 import { checkAgentOptions, runAgentCommand } from './agent-command.js';
+import { runAuthCommand } from './auth-command.js';
 import { runDispatchCommand } from './dispatch-command.js';
 import { parseArgs } from './parse.js';
 import { answeredInfo, configureLogging, runProgram, VERSION } from './run.js';
@@ -29,10 +30,11 @@ await runProgram('mini-a', async () => {
   const o = parseArgs(process.argv.slice(2), 'mini-a');
   if (answeredInfo('mini-a', o)) return 0;
   configureLogging(o);
-  const jobs = [o.dispatch && 'dispatch=', o.goal && 'goal=', o.goals && 'goals='].filter(Boolean);
-  if (!jobs.length) throw new UsageError('nothing to do: give dispatch=\'{"action":"list"}\' (no model needed), goal="…" or goals=FILE (see --help)');
-  if (jobs.length > 1) throw new UsageError(`give one of dispatch=, goal= or goals=, not ${jobs.join(' and ')}`);
+  const jobs = [o.dispatch && 'dispatch=', o.goal && 'goal=', o.goals && 'goals=', o.auth && 'auth='].filter(Boolean);
+  if (!jobs.length) throw new UsageError('nothing to do: give dispatch=\'{"action":"list"}\' (no model needed), goal="…", goals=FILE or auth=SERVER (see --help)');
+  if (jobs.length > 1) throw new UsageError(`give one of dispatch=, goal=, goals= or auth=, not ${jobs.join(' and ')}`);
   const specs = loadConnections(o);
+  if (o.auth) return runAuthCommand(o.auth, specs);
   if (o.useutils) specs.push(toSpec({ command: process.execPath, args: [UTILS, '--root', process.cwd()], name: 'utils' }, 'useutils'));
   if (o.dispatch) {
     // No agent here, but a configured model still answers servers' sampling requests.

@@ -45,6 +45,7 @@ export const OPTIONS = {
   mcpconfig: { type: 'string', placeholder: 'FILE', desc: 'read servers from a Claude Desktop / Cursor (mcpServers) or VS Code (servers) JSON file', group: 'Connections', bins: BOTH },
   mcplazy: { type: 'boolean', default: false, desc: 'start each server only when a request first needs it (default: all start in parallel)', group: 'Connections', bins: BOTH },
   mcptimeout: { type: 'int', min: 1, default: 60000, placeholder: 'MS', desc: "default per-call timeout in ms (a connection's own timeout wins); cancellation is sent on expiry", group: 'Connections', bins: BOTH },
+  auth: { type: 'string', placeholder: 'SERVER|logout[:SERVER]', desc: "log in to a remote server now (OAuth in the browser; tokens are kept for later runs) and exit; logout forgets stored tokens (all, or one server's)", group: 'Connections', bins: AGENT },
   toolcachettl: { type: 'int', min: 0, default: 600000, placeholder: 'MS', desc: 'how long tool catalogs stay cached (0 = until the server says list_changed)', group: 'Connections', bins: BOTH },
   starttimeout: { type: 'int', min: 1, default: 30000, placeholder: 'MS', desc: "time a server has to start and answer initialize (a connection's own startTimeout wins)", group: 'Connections', bins: BOTH },
   startconcurrency: { type: 'int', min: 1, default: 8, placeholder: 'N', desc: 'servers starting at the same time, at most (the others wait for a slot)', group: 'Connections', bins: BOTH },

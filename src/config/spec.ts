@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseShell } from 'shell-quote';
 import { registerSecret } from '../util/redact.js';
+import { parseOAuthConfig, type OAuthConfig } from './oauth.js';
 import { parseSlon, SlonError, type SlonValue } from './slon.js';
 import { UsageError, nearest } from '../util/errors.js';
 import { log } from '../util/log.js';
@@ -18,6 +19,8 @@ export interface ConnectionSpec {
   cwd?: string;
   url?: string;
   headers?: Record<string, string>;
+  /** OAuth for a remote server (absent: a server that asks for OAuth still gets the default login). */
+  oauth?: OAuthConfig;
   /** Per-call timeout in ms (overrides the global default). */
   timeout?: number;
   /** Time allowed to start and initialize the server, in ms (overrides starttimeout=). */
@@ -30,7 +33,7 @@ export interface ConnectionSpec {
   id: string;
 }
 
-const FIELDS = ['cmd', 'command', 'args', 'env', 'cwd', 'type', 'url', 'headers', 'timeout', 'startTimeout', 'framing', 'name', 'id'] as const;
+const FIELDS = ['cmd', 'command', 'args', 'env', 'cwd', 'type', 'url', 'headers', 'oauth', 'timeout', 'startTimeout', 'framing', 'name', 'id'] as const;
 const TYPES: Record<string, TransportKind> = {
   stdio: 'stdio',
   remote: 'http',
@@ -43,7 +46,7 @@ const TYPES: Record<string, TransportKind> = {
 /** Keys that Claude Desktop, Cursor and VS Code configs carry for their own use; read and ignored. */
 export const CLIENT_ONLY_KEYS = new Set([
   'disabled', 'autoApprove', 'alwaysAllow', 'disabledTools', 'description', 'transportType', 'envFile',
-  'icon', 'gallery', 'version', 'enabled', 'trust', 'includeTools', 'excludeTools', 'oauth',
+  'icon', 'gallery', 'version', 'enabled', 'trust', 'includeTools', 'excludeTools',
 ]);
 
 type Raw = Record<string, unknown>;
@@ -166,6 +169,7 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
     if (!command) throw new UsageError(`${where}: a stdio connection needs 'cmd' or 'command'`);
     if (url) throw new UsageError(`${where}: 'url' does not go with a stdio command; use type: remote (or sse) with url, or cmd alone`);
     if (raw.headers !== undefined) throw new UsageError(`${where}: 'headers' only apply to remote (http/sse) connections`);
+    if (raw.oauth !== undefined) throw new UsageError(`${where}: 'oauth' only applies to remote (http/sse) connections`);
     spec.command = command;
     spec.args = args ?? [];
     if (raw.env !== undefined) spec.env = stringMap(where, 'env', raw.env);
@@ -187,6 +191,7 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
     for (const [k, v] of u.searchParams) registerSecret(v, k);
     spec.url = url;
     if (raw.headers !== undefined) spec.headers = stringMap(where, 'headers', raw.headers);
+    if (raw.oauth !== undefined && raw.oauth !== null) spec.oauth = parseOAuthConfig(where, raw.oauth, opts.lenient);
   }
   for (const f of ['timeout', 'startTimeout'] as const) {
     if (raw[f] === undefined) continue;

@@ -26,7 +26,7 @@ import type { ClientHooks, Requester, ServerMessage, ServerRef } from './client-
 import { ConnectionError, describeStartError, plainMcpMessage, StartFailures, StartTimeout } from './errors.js';
 import { Lifecycle, type BackoffPolicy, type ConnectionState } from './lifecycle.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
-import { transportCandidates } from './transports.js';
+import { describeAuthError, loginAfterFailure, transportCandidates } from './transports.js';
 
 export { ConnectionError } from './errors.js';
 export type { ConnectionState } from './lifecycle.js';
@@ -198,7 +198,8 @@ export class Connection implements ServerRef {
     });
     const timeoutMs = this.spec.startTimeout ?? this.opts.startTimeoutMs;
     const failures: Array<{ kind: string; error: unknown }> = [];
-    for (const cand of candidates) {
+    for (let i = 0, logins = 0; i < candidates.length; i++) {
+      const cand = candidates[i]!;
       if (this.state !== 'connecting') break;
       const client = this.newClient();
       const transport = cand.make();
@@ -206,9 +207,17 @@ export class Connection implements ServerRef {
       try {
         await withDeadline(client.connect(transport, { timeout: timeoutMs }), timeoutMs, () => new StartTimeout(timeoutMs));
       } catch (e) {
+        // OAuth: a 401 that started a login; once the person has logged in, connect again.
+        if (logins++ < 2 && (await loginAfterFailure(transport, e))) {
+          await transport.close().catch(() => {});
+          i--;
+          continue;
+        }
         const err = e instanceof McpError && e.code === ErrorCode.RequestTimeout ? new StartTimeout(timeoutMs) : e;
         failures.push({ kind: cand.kind, error: err });
         await transport.close().catch(() => {});
+        // Not authorized is the answer: SSE would only ask again.
+        if (describeAuthError(err, this.spec.name)) break;
         if (cand.kind === 'http') log.debug(`${this.label}: Streamable HTTP failed (${errorMessage(err)}); trying SSE`);
         continue;
       } finally {
@@ -434,6 +443,8 @@ export class Connection implements ServerRef {
       return new ConnectionError(this.label, `${why} while ${doing}; it will be restarted on the next call`, 'crashed');
     }
     if (e instanceof Error && e.name === 'AbortError') return new ConnectionError(this.label, `cancelled while ${doing}`, 'cancelled');
+    const auth = describeAuthError(e, this.spec.name);
+    if (auth) return new ConnectionError(this.label, `${redact(auth)} (while ${doing})`, 'remote');
     if (e instanceof McpError) {
       const message = plainMcpMessage(e);
       return new ConnectionError(this.label, `error while ${doing}: ${redact(message)}`, 'remote', { code: e.code, message, ...(e.data !== undefined ? { data: e.data } : {}) });

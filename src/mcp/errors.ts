@@ -1,6 +1,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '../util/errors.js';
 import type { ConnectionSpec } from '../config/spec.js';
+import { describeAuthError } from './oauth/index.js';
 
 /** How a request to a connection failed. */
 export type ConnectionErrorCode = 'timeout' | 'crashed' | 'unavailable' | 'remote' | 'cancelled';
@@ -54,6 +55,8 @@ export function describeStartError(e: unknown, spec: ConnectionSpec): string {
     return distinct.length === 1 ? distinct[0]! : e.message;
   }
   if (e instanceof StartTimeout) return e.message;
+  const auth = describeAuthError(e, spec.name);
+  if (auth) return auth;
   const err = e as NodeJS.ErrnoException | undefined;
   if (err?.code === 'ENOENT' && spec.command) return `command not found: ${spec.command}`;
   if (err?.code === 'EACCES' && spec.command) return `command not executable: ${spec.command}`;
@@ -63,7 +66,7 @@ export function describeStartError(e: unknown, spec: ConnectionSpec): string {
   // The SDK's HTTP and SSE errors carry the status in `code`; say it plainly.
   const status = (e as { code?: unknown })?.code;
   if (typeof status === 'number' && status >= 400 && status < 600) {
-    const why = status === 401 || status === 403 ? 'not authorized: check the headers (token)' : status === 404 || status === 405 ? 'no MCP endpoint at this URL' : 'server error';
+    const why = status === 401 || status === 403 ? `not authorized: check the headers (token)${spec.oauth ? ' and the oauth settings' : ''}` : status === 404 || status === 405 ? 'no MCP endpoint at this URL' : 'server error';
     return `HTTP ${status} from ${spec.url ?? '?'} (${why})`;
   }
   if (e instanceof McpError) return plainMcpMessage(e);

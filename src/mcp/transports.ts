@@ -1,9 +1,13 @@
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { registerSecret } from '../util/redact.js';
 import type { ConnectionSpec } from '../config/spec.js';
+import { OAuthTransport, oauthProviderFor } from './oauth/index.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
+
+export { loginAfterFailure, describeAuthError } from './oauth/index.js';
 
 /** Builds the transports to try, in order, for a spec: stdio; Streamable HTTP then SSE; or SSE. */
 export function transportCandidates(
@@ -31,7 +35,13 @@ export function transportCandidates(
     url.password = '';
   }
   const requestInit: RequestInit = Object.keys(headers).length ? { headers } : {};
-  const sse = { kind: 'sse' as const, make: () => new SSEClientTransport(url, { requestInit }) };
+  // OAuth: the SDK transports answer 401/403 with discovery, login and retry; OAuthTransport adds
+  // the wait for an interactive login and refresh before expiry.
+  const provider = oauthProviderFor(spec);
+  type AuthOpts = { authProvider?: OAuthClientProvider; fetch?: FetchLike };
+  const withAuth = (make: (o: AuthOpts) => StreamableHTTPClientTransport | SSEClientTransport): (() => Transport) =>
+    provider ? () => new OAuthTransport(make({ authProvider: provider, fetch: provider.observe() }), provider, url) : () => make({});
+  const sse = { kind: 'sse' as const, make: withAuth((o) => new SSEClientTransport(url, { requestInit, ...o })) };
   if (spec.transport === 'sse') return [sse];
-  return [{ kind: 'http', make: () => new StreamableHTTPClientTransport(url, { requestInit }) }, sse];
+  return [{ kind: 'http', make: withAuth((o) => new StreamableHTTPClientTransport(url, { requestInit, ...o })) }, sse];
 }
