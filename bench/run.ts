@@ -1,9 +1,11 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http, remote-auth, proxy.
+ * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http,
+ * remote-auth, http-harden, proxy.
  */
 import { benchAgent } from './agent.js';
 import { benchHttp } from './http.js';
+import { benchHttpHarden } from './http-harden.js';
 import { benchOverhead } from './overhead.js';
 import { benchProxy } from './proxy.js';
 import { benchReadresult } from './readresult.js';
@@ -21,6 +23,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   agent: benchAgent,
   http: () => benchHttp(),
   'remote-auth': () => benchRemoteAuth(),
+  'http-harden': () => benchHttpHarden(),
   proxy: benchProxy,
 };
 

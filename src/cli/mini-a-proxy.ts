@@ -65,13 +65,14 @@ await runProgram('mini-a-proxy', async () => {
     newServer = () => proxy.newServer();
   }
 
-  // A client that dies without closing our stdin must not leave us (and our servers) behind.
-  watchParent(() => void shutdownAndExit(0), startParent);
-
   if (o.transport === 'stdio') {
+    // A client that dies without closing our stdin must not leave us (and our servers) behind.
+    watchParent(() => void shutdownAndExit(0), startParent);
     await serveStdio(newServer());
     return 0; // stdin closed: the client is gone
   }
+  // HTTP mode serves whoever connects, not the process that started it: no parent watchdog, so it
+  // outlives a launcher that exits (`&`, nohup, a script).
   const handle = await serveHttp({
     host: o.host,
     port: o.port,
@@ -79,9 +80,31 @@ await runProgram('mini-a-proxy', async () => {
     rateLimiter: limiter,
     metrics,
     newServer,
-    health: (full) => ({ connections: rt.pool.connections.map((c) => (full ? rt.pool.summarize(c) : { alias: c.alias, name: c.name, state: c.state })) }),
+    sessionIdleMs: o.sessionidle,
+    maxSessions: o.maxsessions,
+    // Up or down per server; how each is started (commands, URLs) is never shown here.
+    health: () => ({ connections: rt.pool.connections.map((c) => ({ alias: c.alias, name: c.name, state: c.state })) }),
   });
-  onShutdown(() => handle.close());
+  // Noted ahead of the shutdown handlers, which start the cleanups (and so close()) at once.
+  let why = 'shutting down';
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.prependOnceListener(sig, () => (why = `${sig} received`));
+  const internal = () => (why = 'internal error (reported above)');
+  process.prependOnceListener('uncaughtException', internal);
+  process.prependOnceListener('unhandledRejection', internal);
+  let closing = false;
+  onShutdown(() => {
+    closing = true;
+    return handle.close(why);
+  });
+  // Node does not keep nohup's SIGHUP disposition, and a closed terminal must not stop a server
+  // started in the background: SIGHUP is noted, not obeyed (the shutdown handler is replaced).
+  process.removeAllListeners('SIGHUP');
+  process.on('SIGHUP', () => process.stderr.write('mini-a-proxy: SIGHUP ignored, still serving (stop with SIGTERM or Ctrl-C)\n'));
+  // Whatever stops the server, stderr says why.
+  void handle.stopped.then((reason) => {
+    process.stderr.write(`mini-a-proxy: HTTP server at ${handle.url} stopped: ${reason}\n`);
+    if (!closing) void shutdownAndExit(1);
+  });
   process.stderr.write(`mini-a-proxy: serving ${o.mode === 'transparent' ? 'transparent aggregation' : 'proxy-dispatch'} at ${handle.url} (health: /health, metrics: /metrics)${token ? ', bearer token required' : ''}\n`);
   return new Promise<number>(() => {}); // serves until SIGINT/SIGTERM, which shut down and exit
 });
