@@ -50,7 +50,8 @@ export function helpText(bin: Bin, version: string): string {
   const commands = Object.entries(COMMANDS[bin] as Record<string, { usage: string; desc: string }>);
   if (commands.length) {
     lines.push('', 'Commands:');
-    for (const [, c] of commands) lines.push(`  ${bin} ${c.usage.padEnd(24)}${c.desc}`);
+    const w = Math.max(...commands.map(([, c]) => c.usage.length)) + 2;
+    for (const [, c] of commands) lines.push(`  ${bin} ${c.usage.padEnd(w)}${c.desc}`);
   }
   const names = optionsFor(bin);
   const width = Math.min(34, Math.max(...names.map((n) => left(n, OPTIONS[n]).length)) + 2);
