@@ -7,7 +7,6 @@ import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { packageVersion } from '../util/package.js';
-import { helpText } from './help.js';
 import type { Bin } from './options.js';
 
 const VERSION_WORDS = new Set(['--version', '-V', 'version=true', '--version=true']);
@@ -27,10 +26,10 @@ export function enableCompileCache(): void {
 }
 
 /** Answers `--version` / `--help` given alone; true when it did (exit code 0 is set). */
-export function answerFast(bin: Bin, argv: string[]): boolean {
+export async function answerFast(bin: Bin, argv: string[]): Promise<boolean> {
   if (argv.length !== 1) return false;
   if (VERSION_WORDS.has(argv[0]!)) process.stdout.write(`${packageVersion()}\n`);
-  else if (HELP_WORDS.has(argv[0]!)) process.stdout.write(helpText(bin, packageVersion()));
+  else if (HELP_WORDS.has(argv[0]!)) process.stdout.write((await import('./help.js')).helpText(bin, packageVersion()));
   else return false;
   process.exitCode = 0;
   return true;

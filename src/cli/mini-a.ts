@@ -3,7 +3,7 @@
 import { answerFast, enableCompileCache } from './fast.js';
 
 const argv = process.argv.slice(2);
-if (!answerFast('mini-a', argv)) {
+if (!(await answerFast('mini-a', argv))) {
   enableCompileCache();
   const { main } = await import('./main.js');
   await main('mini-a', argv);

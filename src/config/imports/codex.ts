@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { parse as parseToml } from 'smol-toml';
 import { UsageError, errorMessage } from '../../util/errors.js';
-import { isMap, readConfigText, tilde, type AppReader } from './common.js';
+import { isMap, readConfigText, tilde, tomlParser, type AppReader } from './common.js';
 import { serversFromMap } from './map.js';
 
 /**
@@ -15,7 +14,7 @@ export const codex: AppReader = {
   read: (file, ctx) => {
     let doc: unknown;
     try {
-      doc = parseToml(readConfigText('@codex', file));
+      doc = tomlParser()(readConfigText('@codex', file));
     } catch (e) {
       if (e instanceof UsageError) throw e;
       throw new UsageError(`@codex: '${file}' is not valid TOML: ${errorMessage(e).split('\n')[0]}`);

@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
 import { UsageError } from '../../util/errors.js';
 import { readUserFile } from '../../util/files.js';
 
@@ -64,8 +65,12 @@ export function readConfigText(option: string, file: string): string {
   return readUserFile(option, file);
 }
 
+// Parsers load only when an import reads a file: every other run of mini-a imports this module too.
+const lazyRequire = createRequire(import.meta.url);
+
 /** Reads a JSON file that may carry comments and trailing commas (VS Code, Cursor, Gemini allow them). */
 export function readJsonc(option: string, file: string): unknown {
+  const { parse: parseJsonc, printParseErrorCode } = lazyRequire('jsonc-parser') as typeof import('jsonc-parser');
   const text = readConfigText(option, file);
   const errors: ParseError[] = [];
   const doc: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
@@ -133,6 +138,11 @@ export function expandEntry(raw: Record<string, unknown>, resolve: (ref: string)
   };
   const out = walk(raw) as Record<string, unknown>;
   return missing ? undefined : out;
+}
+
+/** smol-toml's parser, loaded on first use. */
+export function tomlParser(): typeof import('smol-toml').parse {
+  return (lazyRequire('smol-toml') as typeof import('smol-toml')).parse;
 }
 
 /** The fields mini-a reads from a typical `mcpServers` entry (Claude, Cursor, VS Code, Gemini share these). */
