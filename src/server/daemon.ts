@@ -5,6 +5,9 @@ import { readJsonLines } from '../util/json-lines.js';
 import { log } from '../util/log.js';
 import { checkRequest, MAX_MESSAGE_BYTES, type DaemonReply, type DaemonRequest } from './daemon-protocol.js';
 
+/** How long a client connection may sit with no request in flight and nothing sent. */
+const CLIENT_IDLE_MS = 60_000;
+
 export interface DaemonOptions {
   socketPath: string;
   /** Hash of the configuration this daemon serves; a dispatch with another hash is refused. */
@@ -94,6 +97,11 @@ export async function serveDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
     socket.on('close', () => clients.delete(socket));
     socket.on('error', () => {}); // a client that vanished mid-answer
     let queue = Promise.resolve();
+    let pending = 0;
+    // A client that holds a connection without asking anything does not keep a slot forever.
+    socket.setTimeout(CLIENT_IDLE_MS, () => {
+      if (pending === 0) socket.destroy();
+    });
     const send = (reply: DaemonReply) => {
       if (!socket.destroyed) socket.write(JSON.stringify(reply) + '\n');
     };
@@ -103,6 +111,7 @@ export async function serveDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
       (value) => {
         lastUsed = Date.now();
         active++;
+        pending++;
         queue = queue
           .then(async () => {
             const req = checkRequest(value);
@@ -111,6 +120,7 @@ export async function serveDaemon(opts: DaemonOptions): Promise<DaemonHandle> {
           .catch((e) => send({ ok: false, error: errorMessage(e) }))
           .finally(() => {
             active--;
+            pending--;
             lastUsed = Date.now();
           });
       },
