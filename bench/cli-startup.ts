@@ -4,7 +4,7 @@
  * mini-a's daemon against mcporter's keep-alive daemon: all in one run, alternating, medians.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,13 +15,31 @@ const MCPORTER = path.join(ROOT, 'node_modules/mcporter/dist/cli.js');
 const TIME = path.join(ROOT, 'dist/mcps/time.js');
 const COUNT = path.join(ROOT, 'bench/fixtures/count-modules.mjs');
 
-function timed(node: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): number {
+/** CPU time (user + system, ms) of this process's waited-for children so far (Linux: /proc/self/stat). */
+function childrenCpuMs(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[13]) + Number(f[14])) * 1000) / 100; // cutime + cstime, in USER_HZ (100 on Linux)
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU ms of every run of each command (the machine's load inflates wall time, much less CPU time). */
+const cpu: Record<string, number[]> = {};
+
+function timed(node: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT, key?: string): number {
+  const c0 = childrenCpuMs();
   const t0 = process.hrtime.bigint();
   const r = spawnSync(node, args, { encoding: 'utf8', env, cwd });
   const t = ms(t0);
   if (r.status !== 0) throw new Error(`${args.slice(0, 3).join(' ')} failed (${r.status}): ${r.stderr}`);
+  if (key) (cpu[key] ??= []).push(childrenCpuMs() - c0);
   return t;
 }
+
+const meanCpu = (key: string) => (cpu[key] ?? []).reduce((a, b) => a + b, 0) / (cpu[key]?.length || 1);
 
 /** Medians of alternating runs of several commands (alternating spreads machine noise evenly). */
 function race(rounds: number, cmds: Record<string, () => number>): Record<string, number> {
@@ -56,15 +74,16 @@ export async function benchCliStartup(): Promise<void> {
   try {
     // (1) --version and --help against a bare Node start.
     const info = race(20, {
-      node: () => timed(node, ['-e', '0'], env),
-      version: () => timed(node, [MINI_A, '--version'], env),
-      help: () => timed(node, [MINI_A, '--help'], env),
+      node: () => timed(node, ['-e', '0'], env, ROOT, 'node'),
+      version: () => timed(node, [MINI_A, '--version'], env, ROOT, 'version'),
+      help: () => timed(node, [MINI_A, '--help'], env, ROOT, 'help'),
       ...(haveMcporter ? { mcporterVersion: () => timed(node, [MCPORTER, '--version'], env, scratch) } : {}),
     });
-    report(`CLI start-up on Node ${process.versions.node} (median of 20 alternating runs)`, [
-      ['node -e 0', `${info.node!.toFixed(1)} ms`],
-      ['mini-a --version', `${info.version!.toFixed(1)} ms  ${ratio(info.version! / info.node!, 1.5)}  (${modulesLoaded(['--version'], env)} JS files)`],
-      ['mini-a --help', `${info.help!.toFixed(1)} ms  ${ratio(info.help! / info.node!, 1.5)}  (${modulesLoaded(['--help'], env)} JS files)`],
+    const cpuRatio = (k: string) => `CPU ${meanCpu(k).toFixed(0)} ms, ${(meanCpu(k) / meanCpu('node')).toFixed(2)}×`;
+    report(`CLI start-up on Node ${process.versions.node} (wall: median of 20 alternating runs; CPU: their mean)`, [
+      ['node -e 0', `${info.node!.toFixed(1)} ms  (CPU ${meanCpu('node').toFixed(0)} ms)`],
+      ['mini-a --version', `${info.version!.toFixed(1)} ms  ${ratio(info.version! / info.node!, 1.5)}  (${cpuRatio('version')}; ${modulesLoaded(['--version'], env)} JS files)`],
+      ['mini-a --help', `${info.help!.toFixed(1)} ms  ${ratio(info.help! / info.node!, 1.5)}  (${cpuRatio('help')}; ${modulesLoaded(['--help'], env)} JS files)`],
       ...(haveMcporter ? [['mcporter --version', `${info.mcporterVersion!.toFixed(1)} ms (${(info.mcporterVersion! / info.node!).toFixed(2)}×)`] as [string, string]] : []),
     ]);
 

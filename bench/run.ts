@@ -1,8 +1,9 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http.
+ * baseline measured in the same run. Names: startup (which includes cli), cli, tokens, overhead, search, readresult, agent, http.
  */
 import { benchAgent } from './agent.js';
+import { benchCliStartup } from './cli-startup.js';
 import { benchHttp } from './http.js';
 import { benchOverhead } from './overhead.js';
 import { benchReadresult } from './readresult.js';
@@ -12,6 +13,7 @@ import { benchStartup } from './startup.js';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: benchStartup,
+  cli: benchCliStartup,
   tokens: benchTokens,
   overhead: () => benchOverhead(),
   search: () => benchSearch(),
