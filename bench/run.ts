@@ -1,9 +1,10 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http,
- * remote-auth, http-harden, proxy.
+ * baseline measured in the same run. Names: startup (which includes cli), cli, tokens, overhead, search,
+ * readresult, agent, http, remote-auth, http-harden, proxy.
  */
 import { benchAgent } from './agent.js';
+import { benchCliStartup } from './cli-startup.js';
 import { benchHttp } from './http.js';
 import { benchHttpHarden } from './http-harden.js';
 import { benchOverhead } from './overhead.js';
@@ -16,6 +17,7 @@ import { benchStartup } from './startup.js';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: benchStartup,
+  cli: benchCliStartup,
   tokens: benchTokens,
   overhead: () => benchOverhead(),
   search: () => benchSearch(),

@@ -14,7 +14,8 @@ export function jsonErrorWhere(text: string, err: Error): string {
   return `${reason} at line ${line}, column ${col}`;
 }
 
-function parseRequestJson(text: string, where: string): unknown {
+/** Parses a JSON request given on the command line; a UsageError says where it is wrong. */
+export function parseRequestJson(text: string, where: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {

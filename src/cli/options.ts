@@ -5,6 +5,9 @@
 
 export type OptionType = 'string' | 'boolean' | 'int' | 'enum';
 
+/** The programs whose command lines this table describes. */
+export type Bin = 'mini-a' | 'mini-a-proxy';
+
 export interface OptionDef {
   type: OptionType;
   /** One-line meaning shown by --help. */
@@ -17,7 +20,7 @@ export interface OptionDef {
   min?: number;
   group: string;
   /** Which programs accept it. */
-  bins: ReadonlyArray<'mini-a' | 'mini-a-proxy'>;
+  bins: ReadonlyArray<Bin>;
 }
 
 const BOTH = ['mini-a', 'mini-a-proxy'] as const;
@@ -41,7 +44,7 @@ export const OPTIONS = {
   useutils: { type: 'boolean', default: false, desc: 'add the bundled file utilities server (mcps/utils, read-only, rooted at the working directory)', group: 'Agent', bins: AGENT },
 
   // Connections
-  mcp: { type: 'string', placeholder: 'SLON|JSON', desc: "MCP servers: [(cmd: 'node dist/mcps/time.js'), (type: remote, url: 'http://…/mcp')]", group: 'Connections', bins: BOTH },
+  mcp: { type: 'string', placeholder: 'SLON|JSON|@APP', desc: "MCP servers: [(bundled: time), (cmd: 'npx -y …'), (type: remote, url: 'http://…/mcp')], or the servers another app has configured: @claude, @claude-code, @cursor, @vscode, @codex, @gemini, @auto (all found; several: @cursor,@codex)", group: 'Connections', bins: BOTH },
   mcpconfig: { type: 'string', placeholder: 'FILE', desc: 'read servers from a Claude Desktop / Cursor (mcpServers) or VS Code (servers) JSON file', group: 'Connections', bins: BOTH },
   mcplazy: { type: 'boolean', default: false, desc: 'start each server only when a request first needs it (default: all start in parallel)', group: 'Connections', bins: BOTH },
   mcptimeout: { type: 'int', min: 1, default: 60000, placeholder: 'MS', desc: "default per-call timeout in ms (a connection's own timeout wins); cancellation is sent on expiry", group: 'Connections', bins: BOTH },
@@ -62,6 +65,11 @@ export const OPTIONS = {
   spilldir: { type: 'string', placeholder: 'DIR', desc: 'write spill files here and keep them after exit, so later commands can readresult them', group: 'Proxy', bins: BOTH },
   keepresults: { type: 'boolean', default: false, desc: 'keep the private spill directory at exit (its path is printed on stderr)', group: 'Proxy', bins: BOTH },
   argsroots: { type: 'string', placeholder: 'DIR[,DIR]', desc: 'directories argumentsFile may read from, besides spill files (default: the working directory)', group: 'Proxy', bins: BOTH },
+
+  // Warm daemon
+  usedaemon: { type: 'boolean', default: true, desc: 'dispatch= goes through a running daemon for the same configuration when there is one (false: always start cold)', group: 'Daemon', bins: AGENT },
+  keepalive: { type: 'boolean', default: false, desc: 'dispatch=: start a daemon for this configuration if none runs, and use it (later calls find servers and spills warm)', group: 'Daemon', bins: AGENT },
+  daemonidle: { type: 'int', min: 1000, default: 900000, placeholder: 'MS', desc: 'a daemon with no request for this long shuts itself down', group: 'Daemon', bins: AGENT },
 
   // General
   debug: { type: 'boolean', default: false, desc: 'log model requests and server noise (stderr)', group: 'General', bins: BOTH },
@@ -95,7 +103,23 @@ export type Options = {
   -readonly [K in OptionName as HasDefault<(typeof OPTIONS)[K]> extends true ? never : K]?: ValueOf<(typeof OPTIONS)[K]>;
 };
 
+/** Commands besides the default one (`run`: dispatch=, goal=, goals=); `actions` are their sub-words. */
+export const COMMANDS = {
+  'mini-a': {
+    daemon: {
+      usage: 'daemon [start|stop|status]',
+      desc: 'keep the servers of mcp=/mcpconfig= and their spills warm behind a private Unix socket; dispatch= with the same configuration uses it. Actions: (none) run in the foreground, start (in the background), stop, status',
+      actions: ['start', 'stop', 'status'],
+    },
+    completion: { usage: 'completion', desc: 'print a bash/zsh completion script (mini-a completion >> ~/.bashrc)', actions: [] },
+  },
+  'mini-a-proxy': {},
+} as const satisfies Record<Bin, Record<string, { usage: string; desc: string; actions: readonly string[] }>>;
+
+/** `run` is the default command; the others are named on the command line. */
+export type CommandName = 'run' | keyof (typeof COMMANDS)['mini-a'];
+
 /** Option names accepted by one program. */
-export function optionsFor(bin: 'mini-a' | 'mini-a-proxy'): OptionName[] {
+export function optionsFor(bin: Bin): OptionName[] {
   return (Object.keys(OPTIONS) as OptionName[]).filter((k) => (OPTIONS[k].bins as readonly string[]).includes(bin));
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseShell } from 'shell-quote';
 import { registerSecret } from '../util/redact.js';
+import { bundledCommand } from './bundled.js';
 import { parseOAuthConfig, type OAuthConfig } from './oauth.js';
 import { parseSlon, SlonError, type SlonValue } from './slon.js';
 import { UsageError, nearest } from '../util/errors.js';
@@ -33,7 +34,7 @@ export interface ConnectionSpec {
   id: string;
 }
 
-const FIELDS = ['cmd', 'command', 'args', 'env', 'cwd', 'type', 'url', 'headers', 'oauth', 'timeout', 'startTimeout', 'framing', 'name', 'id'] as const;
+const FIELDS = ['cmd', 'command', 'bundled', 'args', 'env', 'cwd', 'type', 'url', 'headers', 'oauth', 'timeout', 'startTimeout', 'framing', 'name', 'id'] as const;
 const TYPES: Record<string, TransportKind> = {
   stdio: 'stdio',
   remote: 'http',
@@ -142,6 +143,8 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
   };
   const cmd = str('cmd');
   let command = str('command');
+  const bundled = str('bundled');
+  if (bundled && (cmd || command || str('url'))) throw new UsageError(`${where}: 'bundled' names a server of this package; it does not go with 'cmd', 'command' or 'url'`);
   const url = str('url');
   const typeRaw = str('type');
   if (cmd && command) throw new UsageError(`${where}: give either 'cmd' (a command line) or 'command' + 'args', not both`);
@@ -151,9 +154,9 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
     const t = TYPES[typeRaw.toLowerCase()];
     if (!t) throw new UsageError(`${where}: 'type' is '${typeRaw}'; allowed: stdio, remote, http, sse`);
     transport = t;
-  } else if (cmd || command) transport = 'stdio';
+  } else if (cmd || command || bundled) transport = 'stdio';
   else if (url) transport = 'http';
-  else throw new UsageError(`${where}: needs 'cmd' (or 'command') for a local server, or 'url' for a remote one`);
+  else throw new UsageError(`${where}: needs 'cmd' (or 'command', or 'bundled: time|utils|db') for a local server, or 'url' for a remote one`);
 
   let args: string[] | undefined;
   if (raw.args !== undefined) {
@@ -163,6 +166,7 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
     args = raw.args.map(String);
   }
   if (cmd) [command, ...args] = splitCommandLine(where, cmd);
+  if (bundled) ({ command, args } = bundledCommand(bundled, args, where));
 
   const spec: Omit<ConnectionSpec, 'name' | 'id'> = { transport };
   if (transport === 'stdio') {
@@ -204,7 +208,7 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
     if (raw.framing !== 'auto' && raw.framing !== 'ndjson' && raw.framing !== 'content-length') throw new UsageError(`${where}: 'framing' must be auto, ndjson or content-length`);
     spec.framing = raw.framing;
   }
-  const name = opts.name ?? str('name') ?? (spec.command ? deriveName(spec.command, spec.args ?? []) : new URL(spec.url!).host);
+  const name = opts.name ?? str('name') ?? bundled ?? (spec.command ? deriveName(spec.command, spec.args ?? []) : new URL(spec.url!).host);
   const id = str('id') ?? specId(spec);
   return { ...spec, name, id };
 }
