@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Connection } from '../mcp/connection.js';
 
-/** How transparent mode names what it aggregates. */
+/** How transparent mode names what it aggregates (and dialect=magg its paths). */
 export type NamespaceMode = 'name' | 'alias' | 'none';
 
 /** A tool or prompt name as exposed, and what it stands for. */
