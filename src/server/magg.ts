@@ -264,7 +264,8 @@ export class MaggTool implements OneTool {
     const table = this.table(loaded, type);
     const m = table.get(name);
     if (m) return { m, loaded };
-    const close = nearest(name, table.keys());
+    // No name is longer than 64 characters: a much longer one is no typo (and not worth the edit distances).
+    const close = name.length <= 128 ? nearest(name, table.keys()) : undefined;
     throw new MaggError(`unknown ${type} '${short(name)}'.${close ? ` Did you mean '${close}'?` : ''} action=list type=${type} shows the paths.`);
   }
 
