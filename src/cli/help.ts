@@ -30,6 +30,8 @@ const EXAMPLES: Record<'mini-a' | 'mini-a-proxy', string[]> = {
     `mini-a-proxy mcpconfig=examples/mcp.json transport=http port=8080 token=SECRET ratelimit=600/min`,
     `# every tool of every server under namespaced names instead of one tool`,
     `mini-a-proxy mcpconfig=examples/mcp.json mode=transparent`,
+    `# Magg's proxy tool (action=list|info|call|batch, type=tool|resource|prompt) instead of proxy-dispatch`,
+    `mini-a-proxy mcpconfig=examples/mcp.json dialect=magg`,
   ],
 };
 

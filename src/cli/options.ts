@@ -81,14 +81,14 @@ export const OPTIONS = {
   transport: { type: 'enum', choices: ['stdio', 'http'], default: 'stdio', desc: 'serve over stdio or Streamable HTTP', group: 'Server', bins: PROXY },
   port: { type: 'int', min: 0, default: 8080, placeholder: 'N', desc: 'HTTP port (transport=http)', group: 'Server', bins: PROXY },
   host: { type: 'string', default: '127.0.0.1', placeholder: 'ADDR', desc: 'HTTP bind address (transport=http)', group: 'Server', bins: PROXY },
-  mode: { type: 'enum', choices: ['proxy', 'transparent'], default: 'proxy', desc: 'proxy: one proxy-dispatch tool; transparent: all tools, resources and prompts under namespaced names (c1__echo, proxy://c1/…)', group: 'Server', bins: PROXY },
+  mode: { type: 'enum', choices: ['proxy', 'transparent'], default: 'proxy', desc: 'proxy: one tool (see dialect=); transparent: all tools, resources and prompts under namespaced names (everything__echo, proxy://everything/…; see namespace=)', group: 'Server', bins: PROXY },
   token: { type: 'string', placeholder: 'SECRET', desc: 'require Authorization: Bearer SECRET on /mcp and /metrics (or set MINI_A_PROXY_TOKEN)', group: 'Server', bins: PROXY },
   ratelimit: { type: 'string', placeholder: 'N/min', desc: 'per-client rate limit on every route (token bucket per address, and per token once verified; also N/s, N/h); over it: 429 with Retry-After', group: 'Server', bins: PROXY },
   maxsessions: { type: 'int', min: 1, default: 1000, placeholder: 'N', desc: 'most HTTP sessions at once; over it, initialize gets 503 with Retry-After (transport=http)', group: 'Server', bins: PROXY },
   sessionidle: { type: 'int', min: 1000, default: 1800000, placeholder: 'MS', desc: 'end an HTTP session after this many ms without a request (transport=http)', group: 'Server', bins: PROXY },
   pagesize: { type: 'int', min: 1, default: 100, placeholder: 'N', desc: 'items per page of list results in transparent mode', group: 'Server', bins: PROXY },
-  namespace: { type: 'enum', choices: ['name', 'alias', 'none'], default: 'name', desc: "transparent mode names: name (everything__echo, the server's name), alias (c1__echo), none (names and URIs unchanged; a collision is an error)", group: 'Server', bins: PROXY },
-  dialect: { type: 'enum', choices: ['proxy-dispatch', 'magg'], default: 'proxy-dispatch', desc: "proxy mode's one tool: proxy-dispatch, or magg (the tool 'proxy' with action/type/path/args, as Magg defines it)", group: 'Server', bins: PROXY },
+  namespace: { type: 'enum', choices: ['name', 'alias', 'none'], default: 'name', desc: "names in transparent mode and dialect=magg paths: name (everything__echo, proxy://everything/<uri>; the server's name), alias (c1__echo), none (names and URIs unchanged; a collision is an error)", group: 'Server', bins: PROXY },
+  dialect: { type: 'enum', choices: ['proxy-dispatch', 'magg'], default: 'proxy-dispatch', desc: "mode=proxy's one tool: proxy-dispatch, or magg (Magg's tool 'proxy': action=list|info|call|batch, type, path, args, filter_server, filter)", group: 'Server', bins: PROXY },
 } as const satisfies Record<string, OptionDef>;
 
 export type OptionName = keyof typeof OPTIONS;

@@ -2,7 +2,8 @@ import { loadConnections } from '../config/index.js';
 import { registerSecret } from '../util/redact.js';
 import { ProxyMetrics } from '../server/metrics.js';
 import { Namespacer, NameCollision } from '../server/naming.js';
-import { DispatchProxy } from '../server/proxy-server.js';
+import { MaggTool } from '../server/magg.js';
+import { DispatchProxy, oneToolServer } from '../server/proxy-server.js';
 import { UpstreamRouter } from '../server/upstream.js';
 import { RateLimiter } from '../server/rate-limit.js';
 import { serveHttp } from '../server/http.js';
@@ -21,6 +22,7 @@ export async function runProxy(o: Options, startParent: number): Promise<number>
   const token = o.token ?? process.env.MINI_A_PROXY_TOKEN;
   if (token) registerSecret(token, 'token');
   if (o.transport === 'stdio' && (token || o.ratelimit)) throw new UsageError('token= and ratelimit= apply to transport=http only');
+  if (o.mode === 'transparent' && o.dialect !== 'proxy-dispatch') throw new UsageError(`dialect=${o.dialect} applies to mode=proxy only (transparent mode lists every tool itself)`);
   let limiter: RateLimiter | undefined;
   if (o.ratelimit) {
     try {
@@ -54,6 +56,9 @@ export async function runProxy(o: Options, startParent: number): Promise<number>
           }
         });
     }
+  } else if (o.dialect === 'magg') {
+    const tool = new MaggTool(rt.pool, rt.dispatcher, { namespace: new Namespacer(o.namespace as 'name' | 'alias' | 'none'), listTimeoutMs: o.listtimeout, spill: rt.spill });
+    newServer = () => oneToolServer(deps, tool);
   } else {
     const proxy = new DispatchProxy(deps, rt.dispatcher);
     newServer = () => proxy.newServer();
@@ -99,6 +104,6 @@ export async function runProxy(o: Options, startParent: number): Promise<number>
     process.stderr.write(`mini-a-proxy: HTTP server at ${handle.url} stopped: ${reason}\n`);
     if (!closing) void shutdownAndExit(1);
   });
-  process.stderr.write(`mini-a-proxy: serving ${o.mode === 'transparent' ? 'transparent aggregation' : 'proxy-dispatch'} at ${handle.url} (health: /health, metrics: /metrics)${token ? ', bearer token required' : ''}\n`);
+  process.stderr.write(`mini-a-proxy: serving ${o.mode === 'transparent' ? 'transparent aggregation' : o.dialect === 'magg' ? 'the Magg proxy tool' : 'proxy-dispatch'} at ${handle.url} (health: /health, metrics: /metrics)${token ? ', bearer token required' : ''}\n`);
   return new Promise<number>(() => {}); // serves until SIGINT/SIGTERM, which shut down and exit
 }

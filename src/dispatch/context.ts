@@ -49,6 +49,8 @@ export interface RequestContext {
   onProgress?: (p: Progress) => void;
   /** The upstream client a call runs for (mini-a-proxy routes server-to-client requests to it). */
   requester?: Requester;
+  /** How a spill answer says to read the file back (default: with action=readresult). */
+  readHint?: (file: string) => string;
 }
 
 /** Running totals, for the savings report and metrics. */

@@ -26,7 +26,7 @@ import { ConnectionError } from '../mcp/errors.js';
 import { matchesTemplate } from '../mcp/uri-template.js';
 import { errorMessage } from '../util/errors.js';
 import { log } from '../util/log.js';
-import { nameTable, Namespacer, type Mapped } from './naming.js';
+import { exposeContent, nameTable, Namespacer, type Mapped } from './naming.js';
 import { progressRelay, requesterFor, sessionServer, upstreamError, type HandlerExtra, type ProxyDeps } from './session.js';
 import type { UpstreamSession } from './upstream.js';
 
@@ -47,21 +47,6 @@ function page<T>(items: T[], cursor: string | undefined, size: number): { items:
   const slice = items.slice(offset, offset + size);
   const next = offset + slice.length;
   return { items: slice, ...(next < items.length ? { nextCursor: Buffer.from(String(next)).toString('base64url') } : {}) };
-}
-
-/** Rewrites resource URIs inside content blocks (resource links, embedded resources) to their exposed form. */
-function exposeContent(ns: Namespacer, conn: Connection, blocks: unknown): unknown {
-  if (ns.mode === 'none' || !Array.isArray(blocks)) return blocks;
-  return blocks.map((b) => {
-    if (!b || typeof b !== 'object') return b;
-    const block = b as Record<string, unknown>;
-    if (block.type === 'resource_link' && typeof block.uri === 'string') return { ...block, uri: ns.exposeUri(conn, block.uri) };
-    if (block.type === 'resource' && block.resource && typeof (block.resource as { uri?: unknown }).uri === 'string') {
-      const r = block.resource as Record<string, unknown>;
-      return { ...block, resource: { ...r, uri: ns.exposeUri(conn, r.uri as string) } };
-    }
-    return block;
-  });
 }
 
 /**

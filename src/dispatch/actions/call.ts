@@ -43,7 +43,7 @@ export async function call(ctx: DispatchContext, req: CallRequest, ev: DispatchE
     ctx.stats.calls++;
     result = await conn.readResource(req.name, opts);
   }
-  return answer(ctx, req, conn, result, ev);
+  return answer(ctx, req, conn, result, ev, rc);
 }
 
 /** A tool result's data: its content, or its structured content when it sent no content. */
@@ -56,13 +56,15 @@ function toolContent(result: Record<string, unknown>): unknown {
 }
 
 /** Builds the inline answer, or spills the data and answers with its path and a preview. */
-function answer(ctx: DispatchContext, req: CallRequest, conn: Connection, result: Record<string, unknown>, ev: DispatchEvent): DispatchResponse {
+function answer(ctx: DispatchContext, req: CallRequest, conn: Connection, result: Record<string, unknown>, ev: DispatchEvent, rc: RequestContext): DispatchResponse {
   const content = req.type === 'tool' ? toolContent(result) : req.type === 'prompt' ? result.messages : result.contents;
   const serialized = JSON.stringify(content) ?? '';
   const bytes = Buffer.byteLength(serialized);
   ev.bytes = bytes;
   const head: DispatchResponse = { action: 'call', [req.type === 'tool' ? 'tool' : req.type === 'prompt' ? 'prompt' : 'uri']: req.name, connection: conn.alias };
   if (req.argumentsFile) head.arguments = { _fromFile: req.argumentsFile };
+  // A prompt's description belongs to its result (GetPromptResult), as its messages do.
+  if (req.type === 'prompt' && typeof result.description === 'string' && result.description) head.description = result.description;
   const threshold = req.resultSizeThreshold ?? ctx.opts.threshold;
   const auto = !req.resultToFile && threshold > 0 && bytes > threshold;
   if (!req.resultToFile && !auto) {
@@ -88,7 +90,7 @@ function answer(ctx: DispatchContext, req: CallRequest, conn: Connection, result
   const text =
     `Result written to ${meta.file} (${why}). ${meta.bytes} bytes, ≈${meta.estimatedTokens} tokens, ${meta.lines} lines of ${meta.format}; ${payload.shape}.` +
     `${result.isError === true ? ' The tool reported an error.' : ''}\nPreview:\n${previewOf(payload.text)}\n` +
-    `Read it with action=readresult (op=stat, grep, slice, head, tail); pass it to another call as argumentsFile.`;
+    (rc.readHint?.(meta.file) ?? 'Read it with action=readresult (op=stat, grep, slice, head, tail); pass it to another call as argumentsFile.');
   const res: DispatchResponse = { ...head, resultFile: meta.file, autoSpilled: auto, content: [{ type: 'text', text }] };
   if (result.isError === true) res.isError = true;
   return res;
