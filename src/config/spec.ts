@@ -82,7 +82,11 @@ export function splitCommandLine(where: string, cmd: string): string[] {
 /** A short name for a stdio server: its script or package name (`node mcps/time.js` -> `time`). */
 export function deriveName(command: string, args: string[]): string {
   const target = args.find((a) => !a.startsWith('-') && a !== '-y') ?? command;
-  let p = target.replace(/\\/g, '/').replace(/\/+$/, '');
+  // Trailing slashes by hand: /\/+$/ retries at every slash of a long run (quadratic).
+  let p = target.replace(/\\/g, '/');
+  let end = p.length;
+  while (end > 0 && p[end - 1] === '/') end--;
+  p = p.slice(0, end);
   if (p.startsWith('@') && !p.includes('/dist/')) p = p.replace(/@[^@/]*$/, '');
   let base = path.posix.basename(p).replace(/\.(m?[jt]s|cjs|py|sh|exe)$/, '');
   while (['index', 'main', 'server', 'dist', 'build', 'src', 'lib', 'bin'].includes(base) && p.includes('/')) {
