@@ -1,8 +1,10 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http.
+ * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http,
+ * harden (figures of hostile inputs, issue 14).
  */
 import { benchAgent } from './agent.js';
+import { benchHarden } from './harden.js';
 import { benchHttp } from './http.js';
 import { benchOverhead } from './overhead.js';
 import { benchReadresult } from './readresult.js';
@@ -18,6 +20,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   readresult: benchReadresult,
   agent: benchAgent,
   http: () => benchHttp(),
+  harden: benchHarden,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
