@@ -4,7 +4,7 @@
  * how to page; tail is linear and returns the lines asked; FIFOs are refused without blocking.
  * Checks that could hang the code before the fix run in a worker with a deadline (runBuilt).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, constants, openSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -72,6 +72,20 @@ describe('grep with a runaway pattern (item 1)', () => {
     expect(res).toMatchObject({ returned: 3, text: '1:2026-11-22 ERROR request 0 served ok\n8:2026-11-22 ERROR request 7 served ok\n15:2026-11-22 ERROR request 14 served ok' });
     expect(res.matchingLines).toBe(143 * Math.ceil((30 * MiB) / block.length));
   }, 30_000);
+});
+
+describe('the grep worker', () => {
+  it('starts under `node --input-type=module -e` too (it must not inherit options meant for inline code)', () => {
+    const f = put('a\nERR b\n');
+    const script = `
+      const { SpillStore } = await import(${JSON.stringify(pathToFileURL(path.join(ROOT, 'dist/src/spill/store.js')).href)});
+      const { readResult } = await import(${JSON.stringify(pathToFileURL(path.join(ROOT, 'dist/src/spill/readresult.js')).href)});
+      const s = await SpillStore.create({ dir: ${JSON.stringify(store.dir)} });
+      process.stdout.write(JSON.stringify(await readResult(s, ${JSON.stringify(f)}, { op: 'grep', pattern: 'err' })));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toMatchObject({ matchingLines: 1, text: '2:ERR b' });
+  });
 });
 
 describe('every read has a hard cap and says how to page (item 9)', () => {

@@ -48,6 +48,18 @@ function workerUrl(): URL {
   return existsSync(fileURLToPath(here)) ? here : new URL('../../dist/src/spill/grep-worker.js', import.meta.url);
 }
 
+/** The parent's node options minus those that only make sense for inline code (`node --input-type=module -e …`). */
+function workerExecArgv(): string[] {
+  const out: string[] = [];
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (['-e', '--eval', '-p', '--print', '--input-type'].includes(a)) i++;
+    else if (!a.startsWith('--input-type=') && !a.startsWith('--eval=') && !a.startsWith('--print=')) out.push(a);
+  }
+  return out;
+}
+
 async function acquire(): Promise<Worker> {
   while (busy >= MAX_WORKERS) await new Promise<void>((r) => queue.push(r));
   busy++;
@@ -58,7 +70,7 @@ async function acquire(): Promise<Worker> {
     worker.ref();
     return worker;
   }
-  return new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  return new Worker(workerUrl(), { execArgv: workerExecArgv(), resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
 }
 
 function release(worker: Worker, reusable: boolean): void {
