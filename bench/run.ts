@@ -1,10 +1,11 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
  * baseline measured in the same run. Names: startup (which includes cli), cli, tokens, overhead, search,
- * readresult, agent, http, remote-auth, http-harden, proxy.
+ * readresult, agent, http, remote-auth, http-harden, proxy, harden (hostile inputs, issue 14).
  */
 import { benchAgent } from './agent.js';
 import { benchCliStartup } from './cli-startup.js';
+import { benchHarden } from './harden.js';
 import { benchHttp } from './http.js';
 import { benchHttpHarden } from './http-harden.js';
 import { benchOverhead } from './overhead.js';
@@ -27,6 +28,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'remote-auth': () => benchRemoteAuth(),
   'http-harden': () => benchHttpHarden(),
   proxy: benchProxy,
+  harden: benchHarden,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

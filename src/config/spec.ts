@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseShell } from 'shell-quote';
-import { registerSecret } from '../util/redact.js';
+import { isSecretFlag, registerSecret } from '../util/redact.js';
 import { bundledCommand } from './bundled.js';
 import { parseOAuthConfig, type OAuthConfig } from './oauth.js';
 import { parseSlon, SlonError, type SlonValue } from './slon.js';
@@ -90,7 +90,11 @@ export function splitCommandLine(where: string, cmd: string): string[] {
 /** A short name for a stdio server: its script or package name (`node mcps/time.js` -> `time`). */
 export function deriveName(command: string, args: string[]): string {
   const target = args.find((a) => !a.startsWith('-') && a !== '-y') ?? command;
-  let p = target.replace(/\\/g, '/').replace(/\/+$/, '');
+  // Trailing slashes by hand: /\/+$/ retries at every slash of a long run (quadratic).
+  let p = target.replace(/\\/g, '/');
+  let end = p.length;
+  while (end > 0 && p[end - 1] === '/') end--;
+  p = p.slice(0, end);
   if (p.startsWith('@') && !p.includes('/dist/')) p = p.replace(/@[^@/]*$/, '');
   let base = path.posix.basename(p).replace(/\.(m?[jt]s|cjs|py|sh|exe)$/, '');
   while (['index', 'main', 'server', 'dist', 'build', 'src', 'lib', 'bin'].includes(base) && p.includes('/')) {
@@ -117,6 +121,21 @@ function canonical(v: unknown): string {
 export function specId(spec: Omit<ConnectionSpec, 'name' | 'id'>): string {
   const { transport, command, args, env, cwd, url, headers } = spec;
   return createHash('md5').update(canonical({ transport, command, args, env, cwd, url, headers })).digest('hex');
+}
+
+/**
+ * Registers the credentials in a command's arguments so that `redact` scrubs them from every
+ * later text (stderr lines, errors, logs), not only from listings: token-shaped arguments, the
+ * value of `--token=X`, and the argument after a secret-named flag (`--api-key X`).
+ */
+function registerArgSecrets(args: string[]): void {
+  args.forEach((a, i) => {
+    const eq = a.indexOf('=');
+    if (/^(sk-|gh[pousr]_|xox)/.test(a)) registerSecret(a, 'token');
+    else if (eq > 0 && /(token|key|secret|passw|pwd|auth|cred)/i.test(a.slice(0, eq))) registerSecret(a.slice(eq + 1), 'token');
+    const next = args[i + 1];
+    if (isSecretFlag(a) && next !== undefined && !next.startsWith('-')) registerSecret(next, 'token');
+  });
 }
 
 /** Validates one raw connection object (from SLON/JSON or an mcpServers entry) into a ConnectionSpec. */
@@ -179,7 +198,7 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
     if (raw.env !== undefined) spec.env = stringMap(where, 'env', raw.env);
     const cwd = str('cwd');
     if (cwd) spec.cwd = path.resolve(cwd);
-    for (const a of spec.args) if (/^(sk-|gh[pousr]_|xox)/.test(a) || /(token|key|secret|password)=/i.test(a)) registerSecret(a.split('=').pop(), 'token');
+    registerArgSecrets(spec.args);
   } else {
     if (!url) throw new UsageError(`${where}: a ${typeRaw ?? transport} connection needs 'url'`);
     if (command || cmd) throw new UsageError(`${where}: 'cmd'/'command' do not go with type ${typeRaw}; a remote connection has only 'url' (and 'headers')`);

@@ -8,6 +8,7 @@ import { redact } from '../util/redact.js';
 import { DispatchError } from './request.js';
 import type { CapabilityType } from './schema.js';
 import { entriesOf, SearchIndex } from './search-index.js';
+import { matchesTemplate } from '../mcp/uri-template.js';
 
 /** What proxy-dispatch answers: a JSON object; errors carry `isError: true` and `error`. */
 export type DispatchResponse = Record<string, unknown> & { isError?: boolean };
@@ -70,11 +71,6 @@ export type Loaded = { conn: Connection; catalog: Catalog };
 /** A capability found by name, with the connection that offers it. */
 export type Resolved = { conn: Connection; cap: Tool | Resource | ResourceTemplate | Prompt | undefined };
 
-function templateMatches(template: string, uri: string): boolean {
-  const re = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\+[^}]+\}/g, '.+').replace(/\{[^}]+\}/g, '[^/]+');
-  return new RegExp(`^${re}$`).test(uri);
-}
-
 /** What every action shares: the pool, the options, running totals, catalogs and the search index. */
 export class DispatchContext {
   readonly stats: DispatchStats = { requests: 0, errors: 0, calls: 0, spills: 0, bytesKeptOut: 0 };
@@ -126,7 +122,7 @@ export class DispatchContext {
     const find = (cat: Catalog) =>
       type === 'tool' ? cat.tools.find((t) => t.name === name)
         : type === 'prompt' ? cat.prompts.find((p) => p.name === name)
-          : (cat.resources.find((r) => r.uri === name) ?? cat.resourceTemplates.find((t) => templateMatches(t.uriTemplate, name)));
+          : (cat.resources.find((r) => r.uri === name) ?? cat.resourceTemplates.find((t) => matchesTemplate(t.uriTemplate, name)));
     // A resource of a named connection may be readable without being listed (dynamic URIs).
     if (type === 'resource' && connection) return { conn: conns[0]!, cap: loaded[0] ? find(loaded[0].catalog) : undefined };
     if (connection && unavailable.length) throw new DispatchError(unavailable[0]!);

@@ -98,6 +98,8 @@ interface Doc extends IndexEntry {
 
 /** Field weights: a word in the tool's name says most; long usage notes and annotations least. */
 export const FIELD_BOOST = { name: 3, title: 1.5, lead: 2, rest: 0.25, params: 0.5, annotations: 0.2, server: 1 };
+/** Longer terms (no real word is this long) are matched exactly or by prefix only. */
+const MAX_FUZZY_TERM = 40;
 /** A synonym counts this much of the word it stands for. */
 const SYNONYM_WEIGHT = 0.5;
 /** Tools of a server the request names ("…on github") count this much more. */
@@ -144,7 +146,8 @@ export class SearchIndex {
     const hits = this.ms.search(term, {
       boost: FIELD_BOOST,
       prefix: term.length >= 4,
-      fuzzy: term.length >= 6 ? 0.2 : false,
+      // MiniSearch's fuzzy match allocates a term-length-squared matrix: none for very long terms.
+      fuzzy: term.length >= 6 && term.length <= MAX_FUZZY_TERM ? 0.2 : false,
       filter: (r) => filter(r.id as string),
     });
     for (const h of hits) out.set(h.id as string, h.score);

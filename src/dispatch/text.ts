@@ -15,7 +15,8 @@ const STOP = new Set(
 export function words(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    // `HTTPServer` -> `HTTP Server`; a lookahead, since `([A-Z]+)([A-Z][a-z])` is quadratic on long capitals.
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
@@ -42,6 +43,13 @@ export function stem(w: string): string {
   return s;
 }
 
+// `\b[a-z][a-z0-9+.-]*:\/\/\S+` and `\b[\w-]+@[\w-]+\.[\w.]+\b` match the same as these, but
+// retry from every position inside a long run (`a.a.a.…`, `a-a-a-…`): quadratic. These start only
+// where a run starts, check once with a lookahead that the run leads to a match, and keep the
+// part of the run before the real start (`before`), so each run is read a bounded number of times.
+const URL_RE = /(?<![a-z0-9+.-])(?=[a-z0-9+.-]*:\/\/\S)([a-z0-9+.-]*?)\b[a-z][a-z0-9+.-]*:\/\/\S+/gi;
+const EMAIL_RE = /(?<![\w-])(?=[\w-]*@[\w-]+\.+\w)([\w-]*?)\b[\w-]+@[\w-]+\.[\w.]+\b/g;
+
 /**
  * A request's literal values say what kind of thing is meant, not which words to match: a URL
  * means "url", `report.txt` means "file", a quoted or "named …" value is just a name. Without
@@ -52,8 +60,8 @@ export function normalizeQuery(q: string): string {
     // Quoted values and what follows "named"/"called" are names, not words to match.
     .replace(/"[^"]*"|'[^']*'|`[^`]*`/g, ' ')
     .replace(/\b(named|called|titled)\s+\S+/gi, ' ')
-    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ' url ')
-    .replace(/\b[\w-]+@[\w-]+\.[\w.]+\b/g, ' email ')
+    .replace(URL_RE, (_m, before: string) => `${before} url `)
+    .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
     .replace(/(?:^|\s)(?:[\w-]+\/)*[\w-]+\.(?:txt|md|json|ya?ml|csv|log|pdf|png|jpe?g|gif|ts|js|py|html?|xml|sql|zip|gz|tar)\b/gi, ' file ');
 }
 

@@ -1,7 +1,8 @@
 import type { Prompt, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Connection } from '../../mcp/connection.js';
 import { readArgumentsFile } from '../../spill/args-file.js';
-import { payloadOf, previewOf } from '../../spill/payload.js';
+import { MAX_PAYLOAD_DEPTH, payloadOf, previewOf, tooDeepMessage } from '../../spill/payload.js';
+import { depthExceeds } from '../../util/depth.js';
 import { errorMessage } from '../../util/errors.js';
 import { estimateTokens } from '../../util/tokens.js';
 import type { DispatchContext, DispatchEvent, DispatchResponse, RequestContext } from '../context.js';
@@ -57,6 +58,8 @@ function toolContent(result: Record<string, unknown>): unknown {
 
 /** Builds the inline answer, or spills the data and answers with its path and a preview. */
 function answer(ctx: DispatchContext, req: CallRequest, conn: Connection, result: Record<string, unknown>, ev: DispatchEvent, rc: RequestContext): DispatchResponse {
+  // Serializing recurses per level: a hostile result nested 100,000 deep would overflow the stack.
+  if (depthExceeds(result, MAX_PAYLOAD_DEPTH)) throw new DispatchError(tooDeepMessage(`the result of '${req.name}' (${conn.alias}/${conn.name})`));
   const content = req.type === 'tool' ? toolContent(result) : req.type === 'prompt' ? result.messages : result.contents;
   const serialized = JSON.stringify(content) ?? '';
   const bytes = Buffer.byteLength(serialized);
