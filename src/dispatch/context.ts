@@ -114,7 +114,7 @@ export class DispatchContext {
     // name is found nowhere else.
     let { loaded, unavailable, late } = await this.load(conns, refresh, connection ? Infinity : undefined);
     const has = (cat: Catalog) =>
-      type === 'tool' ? cat.tools.some((t) => t.name === name) : type === 'prompt' ? cat.prompts.some((p) => p.name === name) : cat.resources.some((r) => r.uri === name) || cat.resourceTemplates.some((t) => templateMatches(t.uriTemplate, name));
+      type === 'tool' ? cat.tools.some((t) => t.name === name) : type === 'prompt' ? cat.prompts.some((p) => p.name === name) : cat.resources.some((r) => r.uri === name) || cat.resourceTemplates.some((t) => matchesTemplate(t.uriTemplate, name));
     const lateWithIt = late.filter((c) => c.cachedCatalog && has(c.cachedCatalog));
     if (late.length && (lateWithIt.length || !loaded.some((l) => has(l.catalog)))) {
       ({ loaded, unavailable } = await this.load(conns, false, Infinity));
