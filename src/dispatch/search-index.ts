@@ -230,7 +230,9 @@ export class SearchIndex {
     const rest = terms(restText.slice(0, MAX_REST_WORDS * 12)).slice(0, MAX_REST_WORDS);
     const nl = e.params.indexOf('\n');
     const name = terms(e.name);
-    const fields = [name, terms(`${e.title} ${e.annotations}`), terms(lead), rest, terms(nl < 0 ? e.params : e.params.slice(0, nl)), nl < 0 ? [] : terms(e.params.slice(nl + 1)), terms(e.server)];
+    const paramNames = terms(nl < 0 ? e.params : e.params.slice(0, nl));
+    const paramText = terms(`${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`);
+    const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, terms(e.server)];
     const id = this.free.pop() ?? this.docs.length;
     const len = new Float64Array(NF);
     const tf = new Map<string, Posting>();
@@ -298,7 +300,7 @@ export class SearchIndex {
     return out;
   }
 
-  /** Weighted, length-normalised frequency of one posting (BM25F's tf~), and its best field. */
+  /** Weighted, length-normalised frequency of one posting (BM25F's tf~), and its best field (the name if any). */
   private weighted(id: number, p: Posting, avg: Float64Array): { tf: number; field: number } {
     const len = this.docs[id]!.len;
     let tf = 0;
@@ -310,7 +312,7 @@ export class SearchIndex {
       tf += v;
       if (v > bestV) (bestV = v), (best = f);
     }
-    return { tf, field: best };
+    return { tf, field: p[0] ? 0 : best };
   }
 
   /** Servers the request names, and the request words that name them. */
