@@ -135,6 +135,9 @@ const DESCRIPTION_CHARS = 64;
 /** Words that name no server even when a server's name contains them. */
 const GENERIC_SERVER_WORDS = new Set(['mcp', 'server', 'serv', 'api', 'tool', 'client', 'official', 'modelcontextprotocol', 'io', 'com', 'ai']);
 
+/** Term frequencies of the document being added (reused: one map, not one per document). */
+const TF_SCRATCH = new Map<string, Posting>();
+
 interface Doc {
   entry: IndexEntry;
   /** Words per field. */
@@ -144,8 +147,14 @@ interface Doc {
   alive: boolean;
 }
 
-/** Per-field term frequencies of one document for one term. */
-type Posting = Float64Array;
+/**
+ * Per-field term frequencies of one document for one term, packed 7 bits a field into one number
+ * (a frequency above 127 is saturated long before): no small array per posting to allocate.
+ */
+type Posting = number;
+const TF_MAX = 127;
+const SHIFT = [1, 128, 128 ** 2, 128 ** 3, 128 ** 4, 128 ** 5, 128 ** 6];
+const tfOf = (p: Posting, f: number) => Math.floor(p / SHIFT[f]!) % 128;
 
 /**
  * BM25F index over capabilities, updated one connection at a time. Every field (tool name split into
@@ -166,6 +175,7 @@ export class SearchIndex {
   private live = 0;
   private sortedTerms: string[] | null = null;
   private readonly free: number[] = [];
+  private buf?: Scratch;
 
   constructor(entries: IndexEntry[] = []) {
     const groups = new Map<string, IndexEntry[]>();
@@ -235,22 +245,21 @@ export class SearchIndex {
     const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, terms(e.server)];
     const id = this.free.pop() ?? this.docs.length;
     const len = new Float64Array(NF);
-    const tf = new Map<string, Posting>();
+    const tf = TF_SCRATCH;
+    tf.clear();
     fields.forEach((ts, f) => {
       len[f] = ts.length;
       this.fieldTotal[f]! += ts.length;
       for (const t of ts) {
-        let p = tf.get(t);
-        if (!p) tf.set(t, (p = new Float64Array(NF)));
-        p[f]!++;
+        const p = tf.get(t) ?? 0;
+        if (tfOf(p, f) < TF_MAX) tf.set(t, p + SHIFT[f]!);
       }
     });
     // Adjacent name words joined ("runNextJSAudit" is also found as "nextjs", "whoAmI" as "whoami").
     for (let i = 0; i + 1 < name.length; i++) {
       const j = name[i]! + name[i + 1]!;
-      let p = tf.get(j);
-      if (!p) tf.set(j, (p = new Float64Array(NF)));
-      if (!p[0]) p[0] = 1;
+      const p = tf.get(j) ?? 0;
+      if (!tfOf(p, 0)) tf.set(j, p + 1);
     }
     for (const [t, p] of tf) {
       let m = this.postings.get(t);
@@ -272,7 +281,7 @@ export class SearchIndex {
     if (!m) return false;
     const others = new Set<string>();
     for (const [id, p] of m) {
-      if (!p[0] || p[SERVER_FIELD]) continue;
+      if (!tfOf(p, 0) || tfOf(p, SERVER_FIELD)) continue;
       others.add(this.docs[id]!.entry.connection);
       if (others.size > 2) return false;
     }
@@ -300,19 +309,23 @@ export class SearchIndex {
     return out;
   }
 
-  /** Weighted, length-normalised frequency of one posting (BM25F's tf~), and its best field (the name if any). */
-  private weighted(id: number, p: Posting, avg: Float64Array): { tf: number; field: number } {
+  /** Weighted, length-normalised frequency of one posting (BM25F's tf~); `fieldOut[0]` gets its best field (the name if any). */
+  private weighted(id: number, p: Posting, avg: Float64Array, fieldOut?: number[]): number {
     const len = this.docs[id]!.len;
     let tf = 0;
     let best = -1;
     let bestV = 0;
-    for (let f = 0; f < NF; f++) {
-      if (!p[f]) continue;
-      const v = (FIELD_WEIGHT[f]! * p[f]!) / (1 - FIELD_B[f]! + FIELD_B[f]! * (len[f]! / (avg[f]! || 1)));
+    let rest = p;
+    for (let f = 0; f < NF && rest; f++) {
+      const n = rest % 128;
+      rest = Math.floor(rest / 128);
+      if (!n) continue;
+      const v = (FIELD_WEIGHT[f]! * n) / (1 - FIELD_B[f]! + FIELD_B[f]! * (len[f]! / (avg[f]! || 1)));
       tf += v;
       if (v > bestV) (bestV = v), (best = f);
     }
-    return { tf, field: p[0] ? 0 : best };
+    if (fieldOut) fieldOut[0] = p % 128 ? 0 : best;
+    return tf;
   }
 
   /** Servers the request names, and the request words that name them. */
@@ -334,6 +347,29 @@ export class SearchIndex {
     return { named, naming };
   }
 
+  /** The forms a request word is looked up in: itself, synonyms, longer terms it begins, joined with the next word. */
+  private variants(w: string, next: string | undefined, said: Map<string, string>): Variant[] {
+    const word = said.get(w) ?? w;
+    const out: Variant[] = [{ term: w, weight: 1, label: word }];
+    for (const s of synonymsOf(w)) out.push({ term: s, weight: SYNONYM_WEIGHT, label: `${word}→${spelling(s)}` });
+    for (const t of this.prefixed(w)) out.push({ term: t, weight: PREFIX_WEIGHT * (w.length / t.length), label: word });
+    if (next) {
+      const joined = w + next;
+      const label = `${word} ${said.get(next) ?? next}`;
+      out.push({ term: joined, weight: 1, label });
+      for (const t of this.prefixed(joined)) out.push({ term: t, weight: PREFIX_WEIGHT * (joined.length / t.length), label });
+    }
+    return out;
+  }
+
+  private scratch(n: number): Scratch {
+    if (!this.buf || this.buf.score.length < n) {
+      const m = Math.max(n, 1024);
+      this.buf = { score: new Float64Array(m), covered: new Float64Array(m), nameHits: new Float64Array(m), bestV: new Float64Array(m), bestS: new Float64Array(m), bestN: new Float64Array(m), seen: new Uint8Array(m), wordSeen: new Uint8Array(m) };
+    }
+    return this.buf;
+  }
+
   /** Best matches for a request in words, best first; identical capabilities are folded into one hit. */
   search(query: string, opts: SearchOptions = {}): SearchHit[] {
     const pairs = termsWithWords(normalizeQuery(query));
@@ -344,6 +380,7 @@ export class SearchIndex {
     for (const [t, w] of pairs) if (!said.has(t)) said.set(t, w);
     const avg = new Float64Array(NF);
     for (let f = 0; f < NF; f++) avg[f] = this.fieldTotal[f]! / this.live;
+    const filtered = !!(opts.type || opts.connections);
     const allowed = (id: number) => {
       const e = this.docs[id]!.entry;
       return (!opts.type || e.type === opts.type) && (!opts.connections || opts.connections.has(e.connection));
@@ -352,41 +389,73 @@ export class SearchIndex {
     // Within a named server its name is a given, not evidence: "trello" must not favour the trello
     // tools that repeat the word. (A request of nothing but server names is scored on them.)
     const onlyNames = words.every((w) => naming.has(w));
-
-    const acc: Acc = { score: new Map(), covered: new Map(), why: new Map(), nameHits: new Map() };
+    const b = this.scratch(this.docs.length);
+    const touched: number[] = [];
+    const allVariants: Variant[][] = [];
     let totalIdf = 0;
     for (const [i, w] of words.entries()) {
       const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
       totalIdf += wIdf;
-      const skip = naming.has(w) && !onlyNames ? (id: number) => named.has(this.docs[id]!.entry.connection) : undefined;
-      this.scoreWord(w, words[i + 1], said, wIdf, avg, allowed, skip, acc);
+      const vs = this.variants(w, words[i + 1], said);
+      allVariants.push(vs);
+      const skipNamed = naming.has(w) && !onlyNames;
+      // Per document, the word's best form, BM25F-saturated, and how strongly it is covered.
+      const wordTouched: number[] = [];
+      for (const v of vs) {
+        const m = this.postings.get(v.term);
+        if (!m) continue;
+        const tIdf = Math.min(wIdf, this.idf(m.size)) || this.idf(m.size);
+        for (const [id, p] of m) {
+          if (filtered && !allowed(id)) continue;
+          if (skipNamed && named.has(this.docs[id]!.entry.connection)) continue;
+          const tf = this.weighted(id, p, avg);
+          const val = (v.weight * tIdf * (tf * (K1 + 1))) / (tf + K1);
+          if (!b.wordSeen[id]) {
+            b.wordSeen[id] = 1;
+            wordTouched.push(id);
+            b.bestV[id] = -1;
+          }
+          if (val > b.bestV[id]!) {
+            b.bestV[id] = val;
+            b.bestS[id] = v.weight * Math.min(1, tf / FULL_MATCH);
+            b.bestN[id] = p % 128 ? v.weight : 0;
+          }
+        }
+      }
+      for (const id of wordTouched) {
+        b.wordSeen[id] = 0;
+        if (!b.seen[id]) (b.seen[id] = 1), touched.push(id), (b.score[id] = 0), (b.covered[id] = 0), (b.nameHits[id] = 0);
+        b.score[id]! += b.bestV[id]!;
+        // A word counts as covered by a strong match (the name), a little by a trace in a long note.
+        b.covered[id]! += wIdf * b.bestS[id]!;
+        b.nameHits[id]! += b.bestN[id]!;
+      }
     }
     // Every tool of a named server is matched by the naming word, the same for each of them.
     if (named.size && !onlyNames) {
       for (const c of named) {
         const ts = this.serverTerms.get(c)!;
         for (const id of this.byConnection.get(c)!) {
-          if (!allowed(id)) continue;
+          if (filtered && !allowed(id)) continue;
           for (const w of naming) {
             if (!ts.has(w)) continue;
             const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
-            acc.score.set(id, (acc.score.get(id) ?? 0) + NAMED_CREDIT * wIdf);
-            acc.covered.set(id, (acc.covered.get(id) ?? 0) + wIdf);
-            let list = acc.why.get(id);
-            if (!list) acc.why.set(id, (list = []));
-            list.push([w, SERVER_FIELD]);
+            if (!b.seen[id]) (b.seen[id] = 1), touched.push(id), (b.score[id] = 0), (b.covered[id] = 0), (b.nameHits[id] = 0);
+            b.score[id]! += NAMED_CREDIT * wIdf;
+            b.covered[id]! += wIdf;
           }
         }
       }
     }
     const ranked: Array<{ id: number; s: number }> = [];
-    for (const [id, s] of acc.score) {
-      const coord = Math.min(1, (acc.covered.get(id) ?? 0) / (totalIdf || 1));
+    for (const id of touched) {
+      b.seen[id] = 0;
+      const coord = Math.min(1, b.covered[id]! / (totalIdf || 1));
       const d = this.docs[id]!;
       // A name made of request words ("list_boards" for "list trello boards") beats one that only
       // contains them ("add_list_to_board").
-      const precision = Math.min(1, (acc.nameHits.get(id) ?? 0) / (d.len[0]! || 1));
-      ranked.push({ id, s: s * coord * coord * (1 + NAME_PRECISION * precision) * (named.has(d.entry.connection) ? SERVER_NAMED : 1) });
+      const precision = Math.min(1, b.nameHits[id]! / (d.len[0]! || 1));
+      ranked.push({ id, s: b.score[id]! * coord * coord * (1 + NAME_PRECISION * precision) * (named.has(d.entry.connection) ? SERVER_NAMED : 1) });
     }
     ranked.sort((x, y) => y.s - x.s || x.id - y.id);
 
@@ -400,61 +469,56 @@ export class SearchIndex {
         (twin.also ??= []).push(e.connection);
         continue;
       }
-      if (out.length >= limit) continue;
-      const hit: SearchHit = { connection: e.connection, type: e.type, name: e.name, score: Math.round(s), description: shortDescription(e.description, DESCRIPTION_CHARS), why: explain(acc.why.get(id)!) };
+      // Identical tools rank together, so past the limit only their twins are left to fold.
+      if (out.length >= limit) {
+        if (s < ranked[0]!.s * 1e-6) break;
+        continue;
+      }
+      const hit: SearchHit = { connection: e.connection, type: e.type, name: e.name, score: Math.round(s * 100) / 100, description: shortDescription(e.description, DESCRIPTION_CHARS), why: this.why(id, words, allVariants, avg, named.has(e.connection) ? naming : undefined) };
       bySig.set(e.signature, hit);
       out.push(hit);
     }
     return out;
   }
 
-  /**
-   * Adds one request word to the running scores: per document its best form (the word itself, a
-   * synonym at a discount, an index term it begins, or the word joined with the next one, as in
-   * "next js" -> "nextjs"), BM25F-saturated, with how strongly it is covered.
-   */
-  private scoreWord(w: string, next: string | undefined, said: Map<string, string>, wIdf: number, avg: Float64Array, allowed: (id: number) => boolean, skip: ((id: number) => boolean) | undefined, acc: Acc): void {
-    const best = new Map<number, { v: number; label: string; field: number; strength: number; inName: number }>();
-    const consider = (term: string, weight: number, label: string) => {
-      const m = this.postings.get(term);
-      if (!m) return;
-      const tIdf = Math.min(wIdf, this.idf(m.size)) || this.idf(m.size);
-      for (const [id, p] of m) {
-        if (!allowed(id) || skip?.(id)) continue;
-        const { tf, field } = this.weighted(id, p, avg);
-        const v = (weight * tIdf * (tf * (K1 + 1))) / (tf + K1);
-        const cur = best.get(id);
-        if (!cur || v > cur.v) best.set(id, { v, label, field, strength: weight * Math.min(1, tf / FULL_MATCH), inName: p[0] ? weight : 0 });
+  /** For one hit: each request word's best form and the field it matched in. */
+  private why(id: number, words: string[], allVariants: Variant[][], avg: Float64Array, naming: Set<string> | undefined): string {
+    const list: Array<[string, number]> = [];
+    const field = [0];
+    words.forEach((w, i) => {
+      if (naming?.has(w)) return; // the hit names its connection already
+      let best = 0;
+      let bestLabel = '';
+      let bestField = 0;
+      for (const v of allVariants[i]!) {
+        const p = this.postings.get(v.term)?.get(id);
+        if (p === undefined) continue;
+        const tf = this.weighted(id, p, avg, field) * v.weight;
+        if (tf > best) (best = tf), (bestLabel = v.label), (bestField = field[0]!);
       }
-    };
-    const word = said.get(w) ?? w;
-    consider(w, 1, word);
-    for (const s of synonymsOf(w)) consider(s, SYNONYM_WEIGHT, `${word}→${spelling(s)}`);
-    for (const t of this.prefixed(w)) consider(t, PREFIX_WEIGHT * (w.length / t.length), word);
-    if (next) {
-      const joined = w + next;
-      const label = `${word} ${said.get(next) ?? next}`;
-      consider(joined, 1, label);
-      for (const t of this.prefixed(joined)) consider(t, PREFIX_WEIGHT * (joined.length / t.length), label);
-    }
-    for (const [id, b] of best) {
-      acc.score.set(id, (acc.score.get(id) ?? 0) + b.v);
-      // A word counts as covered by a strong match (the name), a little by a trace in a long note.
-      acc.covered.set(id, (acc.covered.get(id) ?? 0) + wIdf * b.strength);
-      if (b.inName) acc.nameHits.set(id, (acc.nameHits.get(id) ?? 0) + b.inName);
-      let list = acc.why.get(id);
-      if (!list) acc.why.set(id, (list = []));
-      list.push([b.label, b.field]);
-    }
+      if (bestLabel) list.push([bestLabel, bestField]);
+    });
+    return explain(list);
   }
 }
 
-/** Running scores of one search, by document. */
-interface Acc {
-  score: Map<number, number>;
-  covered: Map<number, number>;
-  why: Map<number, Array<[string, number]>>;
-  nameHits: Map<number, number>;
+/** One form of a request word: the term looked up, what it counts, how `why` shows it. */
+interface Variant {
+  term: string;
+  weight: number;
+  label: string;
+}
+
+/** Per-document arrays reused from search to search (indexed by document id). */
+interface Scratch {
+  score: Float64Array;
+  covered: Float64Array;
+  nameHits: Float64Array;
+  bestV: Float64Array;
+  bestS: Float64Array;
+  bestN: Float64Array;
+  seen: Uint8Array;
+  wordSeen: Uint8Array;
 }
 
 /** `name: read file; desc: contents`: the request's words grouped by the field they matched best. */

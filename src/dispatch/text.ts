@@ -78,22 +78,26 @@ const PHRASES: Array<[RegExp, string]> = [
 
 /** Words of `text` without stop words, stemmed: what is indexed and what is looked up. */
 export function terms(text: string): string[] {
-  return termsWithWords(text).map(([t]) => t);
+  const out: string[] = [];
+  for (const w of words(text)) if (w.length > 1 && !STOP.has(w)) out.push(stemCached(w));
+  return out;
+}
+
+// Stems are cached: catalogs repeat their words.
+function stemCached(w: string): string {
+  let s = STEMS.get(w);
+  if (s === undefined) {
+    s = stem(w);
+    if (STEMS.size < 100_000) STEMS.set(w, s);
+  }
+  return s;
 }
 
 /** Like `terms`, each with the word it came from. */
 export function termsWithWords(text: string): Array<[term: string, word: string]> {
   const out: Array<[string, string]> = [];
-  for (const w of words(text)) {
-    // One letter says nothing ("what's" -> what, s); stems are cached: catalogs repeat their words.
-    if (w.length < 2 || STOP.has(w)) continue;
-    let s = STEMS.get(w);
-    if (s === undefined) {
-      s = stem(w);
-      if (STEMS.size < 100_000) STEMS.set(w, s);
-    }
-    out.push([s, w]);
-  }
+  // One letter says nothing ("what's" -> what, s).
+  for (const w of words(text)) if (w.length > 1 && !STOP.has(w)) out.push([stemCached(w), w]);
   return out;
 }
 
