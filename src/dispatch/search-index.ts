@@ -490,11 +490,16 @@ export class SearchIndex {
       let best = 0;
       let bestLabel = '';
       let bestField = 0;
+      const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
       for (const v of allVariants[i]!) {
-        const p = this.postings.get(v.term)?.get(id);
+        const m = this.postings.get(v.term);
+        const p = m?.get(id);
         if (p === undefined) continue;
-        const tf = this.weighted(id, p, avg, field) * v.weight;
-        if (tf > best) (best = tf), (bestLabel = v.label), (bestField = field[0]!);
+        // The same value the ranking gave this form.
+        const tIdf = Math.min(wIdf, this.idf(m!.size)) || this.idf(m!.size);
+        const tf = this.weighted(id, p, avg, field);
+        const val = (v.weight * tIdf * (tf * (K1 + 1))) / (tf + K1);
+        if (val > best) (best = val), (bestLabel = v.label), (bestField = field[0]!);
       }
       if (bestLabel) list.push([bestLabel, bestField]);
     });
