@@ -132,6 +132,8 @@ const SERVER_NAMED = 3;
 const NAMED_CREDIT = 0.5;
 /** A hit's description is cut here: with `why`, a 10-hit answer stays within its former size. */
 const DESCRIPTION_CHARS = 64;
+/** Hits scoring below this fraction of the best one are left out. */
+const MIN_RELATIVE_SCORE = 0.05;
 /** Words that name no server even when a server's name contains them. */
 const GENERIC_SERVER_WORDS = new Set(['mcp', 'server', 'serv', 'api', 'tool', 'client', 'official', 'modelcontextprotocol', 'io', 'com', 'ai']);
 
@@ -405,9 +407,12 @@ export class SearchIndex {
         const m = this.postings.get(v.term);
         if (!m) continue;
         const tIdf = Math.min(wIdf, this.idf(m.size)) || this.idf(m.size);
-        for (const [id, p] of m) {
+        for (const [id, p0] of m) {
           if (filtered && !allowed(id)) continue;
+          // In its own server's tools a naming word is no evidence (they all get the same credit
+          // below), whichever of them repeats the product's name.
           if (skipNamed && named.has(this.docs[id]!.entry.connection)) continue;
+          const p = p0;
           const tf = this.weighted(id, p, avg);
           const val = (v.weight * tIdf * (tf * (K1 + 1))) / (tf + K1);
           if (!b.wordSeen[id]) {
@@ -469,11 +474,9 @@ export class SearchIndex {
         (twin.also ??= []).push(e.connection);
         continue;
       }
-      // Identical tools rank together, so past the limit only their twins are left to fold.
-      if (out.length >= limit) {
-        if (s < ranked[0]!.s * 1e-6) break;
-        continue;
-      }
+      // A hit far below the best is noise (a trace of a word in a long note): not worth its bytes.
+      if (s < ranked[0]!.s * MIN_RELATIVE_SCORE) break;
+      if (out.length >= limit) continue;
       const hit: SearchHit = { connection: e.connection, type: e.type, name: e.name, score: Math.round(s * 100) / 100, description: shortDescription(e.description, DESCRIPTION_CHARS), why: this.why(id, words, allVariants, avg, named.has(e.connection) ? naming : undefined) };
       bySig.set(e.signature, hit);
       out.push(hit);
