@@ -137,6 +137,11 @@ const MIN_RELATIVE_SCORE = 0.05;
 /** Words that name no server even when a server's name contains them. */
 const GENERIC_SERVER_WORDS = new Set(['mcp', 'server', 'serv', 'api', 'tool', 'client', 'official', 'modelcontextprotocol', 'io', 'com', 'ai']);
 
+const VERSION = /^v\d{1,3}$/;
+/** Verbs that destroy or undo: a tool named by one ranks lower unless the request asks for it. */
+const DESTRUCTIVE = new Set(terms('delete remove archive drop destroy purge cancel revoke uninstall clear reset truncate kill terminate wipe empty decline reject unlink unpublish deactivate disable unassign'));
+const UNASKED_DESTRUCTIVE = 0.7;
+
 /** Term frequencies of the document being added (reused: one map, not one per document). */
 const TF_SCRATCH = new Map<string, Posting>();
 
@@ -147,6 +152,8 @@ interface Doc {
   /** Distinct terms, for removal. */
   terms: string[];
   alive: boolean;
+  /** Destructive verbs in the name (delete, cancel, …). */
+  undoes: string[];
 }
 
 /**
@@ -241,7 +248,8 @@ export class SearchIndex {
     const restText = e.description.slice(lead.replace(/…$/, '').length);
     const rest = terms(restText.slice(0, MAX_REST_WORDS * 12)).slice(0, MAX_REST_WORDS);
     const nl = e.params.indexOf('\n');
-    const name = terms(e.name);
+    // Version suffixes (hostinger's VPS_getSnapshotV1) say nothing about what a tool does.
+    const name = terms(e.name).filter((t) => !VERSION.test(t));
     const paramNames = terms(nl < 0 ? e.params : e.params.slice(0, nl));
     const paramText = terms(`${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`);
     const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, terms(e.server)];
@@ -268,24 +276,25 @@ export class SearchIndex {
       if (!m) this.postings.set(t, (m = new Map()));
       m.set(id, p);
     }
-    this.docs[id] = { entry: e, len, terms: [...tf.keys()], alive: true };
+    this.docs[id] = { entry: e, len, terms: [...tf.keys()], alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)) };
     this.live++;
     return id;
   }
 
   /**
-   * True when `w` is a product name rather than a common word: at most two other servers have it
-   * in a tool name ("github" is in firecrawl_research_search_github; "console", "time", "fetch"
-   * are in many).
+   * True when `w` is a product name rather than a common word: no other server has it in a tool
+   * name, or (for a longer word) at most two do: "github" is in firecrawl_research_search_github,
+   * but "chart", "line", "console", "time" are in many.
    */
   private distinctive(w: string): boolean {
     const m = this.postings.get(w);
     if (!m) return false;
     const others = new Set<string>();
+    const allowed = w.length >= 6 ? 2 : 0;
     for (const [id, p] of m) {
       if (!tfOf(p, 0) || tfOf(p, SERVER_FIELD)) continue;
       others.add(this.docs[id]!.entry.connection);
-      if (others.size > 2) return false;
+      if (others.size > allowed) return false;
     }
     return true;
   }
@@ -452,6 +461,8 @@ export class SearchIndex {
         }
       }
     }
+    // Which destructive verbs the request asks for, itself or by a synonym ("get rid of" -> delete).
+    const asked = new Set(words.flatMap((w) => [w, ...synonymsOf(w)]));
     const ranked: Array<{ id: number; s: number }> = [];
     for (const id of touched) {
       b.seen[id] = 0;
@@ -460,7 +471,8 @@ export class SearchIndex {
       // A name made of request words ("list_boards" for "list trello boards") beats one that only
       // contains them ("add_list_to_board").
       const precision = Math.min(1, b.nameHits[id]! / (d.len[0]! || 1));
-      ranked.push({ id, s: b.score[id]! * coord * coord * (1 + NAME_PRECISION * precision) * (named.has(d.entry.connection) ? SERVER_NAMED : 1) });
+      const unasked = d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1;
+      ranked.push({ id, s: b.score[id]! * coord * coord * (1 + NAME_PRECISION * precision) * unasked * (named.has(d.entry.connection) ? SERVER_NAMED : 1) });
     }
     ranked.sort((x, y) => y.s - x.s || x.id - y.id);
 
