@@ -141,6 +141,9 @@ const VERSION = /^v\d{1,3}$/;
 /** Verbs that destroy or undo: a tool named by one ranks lower unless the request asks for it. */
 const DESTRUCTIVE = new Set(terms('delete remove archive drop destroy purge cancel revoke uninstall clear reset truncate kill terminate wipe empty decline reject unlink unpublish deactivate disable unassign'));
 const UNASKED_DESTRUCTIVE = 0.7;
+/** Verbs that say what a tool does: when the request has one, a tool named by other verbs only ranks lower. */
+const ACTIONS = new Set(terms('get list create update delete add remove search find read write set send post run start stop move copy upload download fetch query edit merge close open cancel archive restore install uninstall deploy generate execute export import approve reject assign navigate click fill type take capture describe show retrieve patch put reply forward rename sync trigger validate analyze publish schedule invite share'));
+const OTHER_VERB = 0.8;
 
 /** Term frequencies of the document being added (reused: one map, not one per document). */
 const TF_SCRATCH = new Map<string, Posting>();
@@ -154,6 +157,8 @@ interface Doc {
   alive: boolean;
   /** Destructive verbs in the name (delete, cancel, …). */
   undoes: string[];
+  /** Action verbs in the name (get, create, …). */
+  verbs: string[];
 }
 
 /**
@@ -276,7 +281,7 @@ export class SearchIndex {
       if (!m) this.postings.set(t, (m = new Map()));
       m.set(id, p);
     }
-    this.docs[id] = { entry: e, len, terms: [...tf.keys()], alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)) };
+    this.docs[id] = { entry: e, len, terms: [...tf.keys()], alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)) };
     this.live++;
     return id;
   }
@@ -463,6 +468,7 @@ export class SearchIndex {
     }
     // Which destructive verbs the request asks for, itself or by a synonym ("get rid of" -> delete).
     const asked = new Set(words.flatMap((w) => [w, ...synonymsOf(w)]));
+    const askedVerb = words.some((w) => ACTIONS.has(w) || synonymsOf(w).some((s) => ACTIONS.has(s)));
     const ranked: Array<{ id: number; s: number }> = [];
     for (const id of touched) {
       b.seen[id] = 0;
@@ -471,7 +477,7 @@ export class SearchIndex {
       // A name made of request words ("list_boards" for "list trello boards") beats one that only
       // contains them ("add_list_to_board").
       const precision = Math.min(1, b.nameHits[id]! / (d.len[0]! || 1));
-      const unasked = d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1;
+      const unasked = (d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1) * (askedVerb && d.verbs.length && !d.verbs.some((t) => asked.has(t)) ? OTHER_VERB : 1);
       ranked.push({ id, s: b.score[id]! * coord * coord * (1 + NAME_PRECISION * precision) * unasked * (named.has(d.entry.connection) ? SERVER_NAMED : 1) });
     }
     ranked.sort((x, y) => y.s - x.s || x.id - y.id);

@@ -106,14 +106,14 @@ const STEMS = new Map<string, string>();
 // Groups of words used interchangeably in tool names and requests. Stemmed at load.
 const GROUPS: string[][] = [
   ['read', 'get', 'fetch', 'retrieve', 'view', 'show', 'load', 'cat', 'content', 'open', 'display'],
-  ['write', 'save', 'create', 'put', 'store', 'make', 'new', 'add', 'insert'],
-  ['create', 'generate', 'make', 'build', 'produce', 'book', 'new', 'draw'],
+  ['write', 'save', 'put', 'store', 'add', 'insert'],
+  ['create', 'generate', 'make', 'build', 'produce', 'book', 'new', 'draw', 'add'],
   ['complete', 'close', 'finish', 'done', 'resolve'],
   ['me', 'myself', 'whoami', 'self', 'viewer'],
   ['event', 'meeting', 'appointment', 'invite', 'invitation'],
   ['org', 'organization', 'organisation'],
   ['permission', 'access', 'share', 'sharing'],
-  ['delete', 'remove', 'erase', 'drop', 'destroy', 'rm', 'del', 'clear', 'purge', 'forget', 'trash'],
+  ['delete', 'remove', 'erase', 'drop', 'destroy', 'rm', 'del', 'clear', 'purge', 'forget', 'trash', 'uninstall'],
   ['list', 'enumerate', 'all', 'show', 'browse', 'ls'],
   ['search', 'find', 'query', 'lookup', 'look', 'locate', 'grep', 'match'],
   ['update', 'edit', 'modify', 'change', 'patch', 'set', 'alter', 'replace'],
