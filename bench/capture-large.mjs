@@ -1,12 +1,13 @@
-// Captures tools/list from ~100 npm MCP servers into bench/catalogs-large/<name>.json (compact JSON),
-// the large catalog behind the search benchmark at scale. Run once, by hand, against a folder OUTSIDE
-// the repository where the servers are installed without their install scripts:
+// Captures tools/list from npm MCP servers into bench/catalogs-large/<name>.json (compact JSON): the
+// large catalog behind the search benchmark at scale (137 servers listed their tools here). Run once,
+// by hand, against folders OUTSIDE the repository where the servers are installed without their
+// install scripts (a second batch went into one folder per package; pass them all, ':'-separated):
 //   mkdir /work/scratch/search-servers && cd $_ && npm install --ignore-scripts --legacy-peer-deps <packages>
-//   npm run build && node bench/capture-large.mjs /work/scratch/search-servers/node_modules [name…]
+//   npm run build && node bench/capture-large.mjs /work/scratch/search-servers/node_modules:… [name…]
 // Each server is started as `node <its bin>` (never npx) with dummy credentials, over stdio, through the
 // SDK client on mini-a's process-group transport (so nothing it spawns outlives the capture). The
-// machine has no network: servers that need a real backend just to list their tools fail and are
-// reported (the list of those is in SKIPPED below and in README's Benchmarks section).
+// machine has no network: servers that need a real backend just to list their tools fail; they are
+// listed with the reason in SKIPPED below.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

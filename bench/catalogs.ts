@@ -13,7 +13,7 @@ export function loadCatalog(server: string): Catalog {
   return { tools: raw.tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 };
 }
 
-/** Every captured catalog of bench/catalogs-large (~110 npm MCP servers), by server name. */
+/** Every captured catalog of bench/catalogs-large (137 npm MCP servers), by server name. */
 export function loadLargeCatalogs(): Array<{ server: string; catalog: Catalog }> {
   const dir = path.join(ROOT, 'bench/catalogs-large');
   return readdirSync(dir)

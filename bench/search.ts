@@ -1,7 +1,7 @@
 /**
  * Search quality and speed. Top-1 / top-5 accuracy of `search` on natural-language requests, against
  * a plain BM25 (MiniSearch over name + description) on the same queries: over the 200 tools of 15
- * popular MCP servers (bench/search-*.txt, bench/catalogs), and over the ~3,600 tools of ~110 npm
+ * popular MCP servers (bench/search-*.txt, bench/catalogs), and over the 3,534 tools of 137 npm
  * MCP servers (bench/search-large.txt, bench/catalogs-large) with a dev half and a held-out half.
  * Then search latency, index build time and the time to update one server's entries.
  */
