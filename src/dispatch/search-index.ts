@@ -132,6 +132,8 @@ const SERVER_NAMED = 3;
 const NAMED_CREDIT = 0.5;
 /** A hit's description is cut here: with `why`, a 10-hit answer stays within its former size. */
 const DESCRIPTION_CHARS = 64;
+const MAX_QUERY_CHARS = 2000;
+const MAX_QUERY_TERMS = 32;
 /** Hits scoring below this fraction of the best one are left out. */
 const MIN_RELATIVE_SCORE = 0.05;
 /** Words that name no server even when a server's name contains them. */
@@ -388,8 +390,9 @@ export class SearchIndex {
 
   /** Best matches for a request in words, best first; identical capabilities are folded into one hit. */
   search(query: string, opts: SearchOptions = {}): SearchHit[] {
-    const pairs = termsWithWords(normalizeQuery(query));
-    const words = [...new Set(pairs.map(([t]) => t))];
+    // A request is untrusted: its text and its distinct words are bounded, so is the work.
+    const pairs = termsWithWords(normalizeQuery(query.slice(0, MAX_QUERY_CHARS)));
+    const words = [...new Set(pairs.map(([t]) => t))].slice(0, MAX_QUERY_TERMS);
     if (!words.length || !this.live) return [];
     // The request's own spelling of each term, for `why`.
     const said = new Map<string, string>();
