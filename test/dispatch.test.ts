@@ -81,6 +81,18 @@ describe('search', () => {
   });
 });
 
+describe('search index', () => {
+  it('keeps every connection searchable after a search confined to one and a refreshed catalog', async () => {
+    const only = await rt.d({ action: 'search', query: 'create a new folder', connection: 'c3' });
+    expect((only.results as Array<{ connection: string }>).every((x) => x.connection === 'c3')).toBe(true);
+    await rt.d({ action: 'search', query: 'echo a message', refresh: true, connection: 'c1' });
+    const all = await rt.d({ action: 'search', query: 'create a new folder' });
+    expect((all.results as Array<{ connection: string; tool: string }>)[0]).toMatchObject({ connection: 'c2', tool: 'create_directory' });
+    const echo = await rt.d({ action: 'search', query: 'echo a message back' });
+    expect((echo.results as Array<{ connection: string; tool: string }>)[0]).toMatchObject({ connection: 'c1', tool: 'echo' });
+  });
+});
+
 describe('info', () => {
   it('gives one tool in full with a compact schema', async () => {
     const r = await rt.d({ action: 'info', tool: 'edit_file' });
