@@ -31,9 +31,9 @@ describe('linear time on hostile text', () => {
     expect(await runBuilt('src/dispatch/text', '(m, s) => m.words(s)', ['HTTPServer ' + 'A'.repeat(400_000)])).toEqual(['http', 'server', 'a'.repeat(400_000)]);
   }, T);
 
-  it('search: a 100,000-character word (MiniSearch fuzzy matching allocated its square)', async () => {
+  it('search: a 100,000-character word (fuzzy matching of the old index allocated its square)', async () => {
     const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'read_file', description: 'Read a file', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
-    expect(await runBuilt('src/dispatch/search-index', fn, ['a'.repeat(100_000) + ' file'])).toEqual(['read_file']);
+    expect(await runBuilt('src/dispatch/search-index', fn, ['file ' + 'a'.repeat(100_000)])).toEqual(['read_file']);
   }, T);
 
   it('schema descriptions with a long run of carriage returns', async () => {

@@ -7,8 +7,8 @@ import { errorMessage, nearest } from '../util/errors.js';
 import { redact } from '../util/redact.js';
 import { DispatchError } from './request.js';
 import type { CapabilityType } from './schema.js';
-import { entriesOf, SearchIndex } from './search-index.js';
 import { matchesTemplate } from '../mcp/uri-template.js';
+import { entriesOf, SearchIndex, type SearchHit, type SearchOptions } from './search-index.js';
 
 /** What proxy-dispatch answers: a JSON object; errors carry `isError: true` and `error`. */
 export type DispatchResponse = Record<string, unknown> & { isError?: boolean };
@@ -68,14 +68,20 @@ export interface DispatchStats {
 /** A connection with its catalog as read for this request. */
 export type Loaded = { conn: Connection; catalog: Catalog };
 
+/** The search index seen through the connections of one request. */
+export interface ScopedSearch {
+  search(query: string, opts?: Omit<SearchOptions, 'connections'>): SearchHit[];
+}
+
 /** A capability found by name, with the connection that offers it. */
 export type Resolved = { conn: Connection; cap: Tool | Resource | ResourceTemplate | Prompt | undefined };
 
 /** What every action shares: the pool, the options, running totals, catalogs and the search index. */
 export class DispatchContext {
   readonly stats: DispatchStats = { requests: 0, errors: 0, calls: 0, spills: 0, bytesKeptOut: 0 };
-  private index?: SearchIndex;
-  private indexKey = '';
+  private readonly index = new SearchIndex();
+  /** Catalog version of each connection as indexed. */
+  private readonly indexed = new Map<string, number>();
 
   constructor(
     readonly pool: Pool,
@@ -87,14 +93,20 @@ export class DispatchContext {
     return this.pool.loadCatalogs(conns, refresh, deadlineMs);
   }
 
-  /** The search index over `loaded`, rebuilt only when a catalog changed. */
-  indexFor(loaded: Loaded[]): SearchIndex {
-    const key = loaded.map((l) => `${l.conn.alias}:${l.conn.catalogVersion}`).join(',');
-    if (!this.index || key !== this.indexKey) {
-      this.index = new SearchIndex(loaded.flatMap((l) => entriesOf(l.conn.alias, l.conn.name, l.catalog)));
-      this.indexKey = key;
+  /**
+   * The search index over `loaded`: one index for all connections, where a connection's entries are
+   * replaced only when its catalog changed, searched within the connections of this request.
+   */
+  indexFor(loaded: Loaded[]): ScopedSearch {
+    for (const { conn, catalog } of loaded) {
+      if (this.indexed.get(conn.alias) === conn.catalogVersion) continue;
+      // The server's own title ("GitHub") names it as well as the configured name does.
+      const server = `${conn.name} ${conn.serverInfo?.title ?? ''}`;
+      this.index.setConnection(conn.alias, entriesOf(conn.alias, server, catalog));
+      this.indexed.set(conn.alias, conn.catalogVersion);
     }
-    return this.index;
+    const connections = new Set(loaded.map((l) => l.conn.alias));
+    return { search: (query, opts = {}) => this.index.search(query, { ...opts, connections }) };
   }
 
   /** Every connection, or the one `key` names (an unknown key is a DispatchError). */
