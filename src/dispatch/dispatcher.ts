@@ -51,13 +51,13 @@ export class Dispatcher {
       ev.action = req.action;
       switch (req.action) {
         case 'list':
-          res = await list(this.ctx, req);
+          res = await list(this.ctx, req, rc);
           break;
         case 'search':
-          res = await search(this.ctx, req);
+          res = await search(this.ctx, req, rc);
           break;
         case 'info':
-          res = await info(this.ctx, req);
+          res = await info(this.ctx, req, rc);
           break;
         case 'call':
           res = await call(this.ctx, req, ev, rc);

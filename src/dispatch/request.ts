@@ -43,6 +43,8 @@ export interface CallRequest {
   argumentsFile?: string;
   meta?: Record<string, unknown>;
   resultToFile: boolean;
+  /** false: not from (nor into) the result cache. */
+  cache?: boolean;
   resultSizeThreshold?: number;
 }
 export interface ReadResultRequest extends ReadRequest {
@@ -58,13 +60,13 @@ export const ALLOWED: Record<Action, readonly string[]> = {
   list: ['connection', 'type', 'includeTools', 'includeInputSchema', 'includeAnnotations', 'limit', 'offset', 'refresh'],
   search: ['query', 'connection', 'type', 'limit', 'refresh'],
   info: [...NAME_KEYS, 'connection', 'type', 'refresh'],
-  call: [...NAME_KEYS, 'connection', 'type', 'arguments', 'argumentsFile', 'meta', 'resultToFile', 'resultSizeThreshold'],
+  call: [...NAME_KEYS, 'connection', 'type', 'arguments', 'argumentsFile', 'meta', 'resultToFile', 'resultSizeThreshold', 'cache'],
   readresult: ['resultFile', 'op', 'lines', 'fromLine', 'toLine', 'pattern', 'context', 'maxBytes'],
 };
 
 const ALL_KEYS = new Set(['action', ...Object.values(ALLOWED).flat()]);
 const STRINGS = new Set(['query', 'connection', 'tool', 'uri', 'prompt', 'argumentsFile', 'resultFile', 'pattern']);
-const BOOLEANS = new Set(['includeTools', 'includeInputSchema', 'includeAnnotations', 'refresh', 'resultToFile']);
+const BOOLEANS = new Set(['includeTools', 'includeInputSchema', 'includeAnnotations', 'refresh', 'resultToFile', 'cache']);
 const INTS: Record<string, [number, number]> = {
   limit: [1, 1000],
   offset: [0, Number.MAX_SAFE_INTEGER],
@@ -206,7 +208,7 @@ export function parseRequest(raw: unknown): DispatchRequest {
       const t = target(a, 'call');
       const req: CallRequest = {
         action, ...t, connection: str(a, 'connection'), arguments: object(a, 'arguments'), argumentsFile: str(a, 'argumentsFile'), meta: object(a, 'meta'),
-        resultToFile: bool(a, 'resultToFile') ?? false, resultSizeThreshold: int(a, 'resultSizeThreshold'),
+        resultToFile: bool(a, 'resultToFile') ?? false, resultSizeThreshold: int(a, 'resultSizeThreshold'), cache: bool(a, 'cache'),
       };
       if (t.type === 'resource' && (req.arguments || req.argumentsFile)) throw new DispatchError('a resource read (type=resource) takes no arguments, only uri');
       return req;

@@ -37,6 +37,7 @@ export const INPUT_SCHEMA = {
     argumentsFile: { type: 'string', description: "call: arguments from a JSON file or resultFile; 'PATH#arg' passes the whole file as one argument" },
     meta: { type: 'object' },
     resultToFile: { type: 'boolean' },
+    cache: { type: 'boolean', description: 'call: false to skip cached results' },
     resultSizeThreshold: { type: 'integer', description: 'spill if result bytes exceed' },
     includeTools: { type: 'boolean' },
     includeInputSchema: { type: 'boolean' },

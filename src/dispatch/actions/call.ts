@@ -12,7 +12,7 @@ import { validateArguments } from '../validate-args.js';
 /** action=call: calls a tool, reads a resource or gets a prompt; large results spill to a file. */
 export async function call(ctx: DispatchContext, req: CallRequest, ev: DispatchEvent, rc: RequestContext = {}): Promise<DispatchResponse> {
   ev.tool = req.name;
-  const { conn, cap } = await ctx.resolve(req.name, req.type, req.connection);
+  const { conn, cap } = await ctx.resolve(req.name, req.type, req.connection, false, rc.access);
   ev.connection = conn.alias;
   let args: Record<string, unknown> | undefined = req.arguments;
   if (req.argumentsFile) {
@@ -25,7 +25,7 @@ export async function call(ctx: DispatchContext, req: CallRequest, ev: DispatchE
     }
   }
   let result: Record<string, unknown>;
-  const opts = { meta: req.meta, signal: rc.signal, onProgress: rc.onProgress, requester: rc.requester };
+  const opts = { meta: req.meta, signal: rc.signal, onProgress: rc.onProgress, requester: rc.requester, access: rc.access, cache: req.cache };
   if (req.type === 'tool') {
     const problem = validateArguments((cap as Tool).inputSchema, args ?? {});
     if (problem) throw new DispatchError(`invalid arguments for '${req.name}' (${conn.alias}/${conn.name}): ${problem}. See action=info for its schema.`);

@@ -1,11 +1,11 @@
 import type { Prompt, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { compactAnnotations, type DispatchContext, type DispatchResponse } from '../context.js';
+import { compactAnnotations, type DispatchContext, type DispatchResponse, type RequestContext } from '../context.js';
 import { compactSchema } from '../compact-schema.js';
 import { DispatchError, type InfoRequest } from '../request.js';
 
 /** action=info: one tool, resource or prompt in full, with a compact input schema. */
-export async function info(ctx: DispatchContext, req: InfoRequest): Promise<DispatchResponse> {
-  const { conn, cap } = await ctx.resolve(req.name, req.type, req.connection, req.refresh);
+export async function info(ctx: DispatchContext, req: InfoRequest, rc: RequestContext = {}): Promise<DispatchResponse> {
+  const { conn, cap } = await ctx.resolve(req.name, req.type, req.connection, req.refresh, rc.access);
   const res: DispatchResponse = { action: 'info', type: req.type, connection: conn.alias };
   if (!cap) throw new DispatchError(`resource '${req.name}' is not listed by ${conn.alias}/${conn.name}; it may still be readable with action=call`);
   if (req.type === 'tool') {
