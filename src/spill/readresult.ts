@@ -1,11 +1,14 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { estimateTokens } from '../util/tokens.js';
 import { grepFile } from './grep.js';
+import { itemsOfFile } from './items.js';
+import { queryFile } from './query.js';
+import { dataFormat } from './stream.js';
 import { forEachLine, tailLines, type Line } from './lines.js';
 import type { SpillMeta, SpillStore } from './store.js';
 
 /** What readresult can do with a spill file. */
-export const READ_OPS = ['stat', 'head', 'tail', 'slice', 'grep', 'read'] as const;
+export const READ_OPS = ['stat', 'head', 'tail', 'slice', 'grep', 'read', 'query', 'items'] as const;
 export type ReadOp = (typeof READ_OPS)[number];
 
 /** A readresult request, already validated. */
@@ -18,6 +21,14 @@ export interface ReadRequest {
   context?: number;
   /** Cap on returned text; 0 = no cap. */
   maxBytes?: number;
+  /** op=query: a JMESPath expression. */
+  select?: string;
+  /** op=items: JMESPath to the array (default: the whole document). */
+  path?: string;
+  offset?: number;
+  limit?: number;
+  /** op=items: where the previous page stopped. */
+  cursor?: string;
 }
 
 export const DEFAULT_LINES = 50;
@@ -131,6 +142,12 @@ export function readResult(store: SpillStore, file: string, req: ReadRequest): R
         text: p.text,
       };
     }
+    case 'query': {
+      const q = queryFile(file, dataFormat(meta.format), req.select ?? '@');
+      return { ...base, select: req.select, streamed: q.streamed || undefined, result: q.value };
+    }
+    case 'items':
+      return { ...base, ...itemsOfFile(file, dataFormat(meta.format), { path: req.path, offset: req.offset, limit: req.limit, cursor: req.cursor, budget }) };
     case 'read': {
       if (req.maxBytes === undefined && meta.bytes > READ_WHOLE_LIMIT) {
         throw new Error(

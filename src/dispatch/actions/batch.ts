@@ -1,0 +1,40 @@
+import pLimit from 'p-limit';
+import { DEFAULT_BATCH_CONCURRENCY, describeError, type DispatchContext, type DispatchEvent, type DispatchResponse, type RequestContext } from '../context.js';
+import { DispatchError, parseRequest, type BatchRequest, type CallRequest } from '../request.js';
+import { valueAnswer } from '../spill-answer.js';
+import { call } from './call.js';
+
+function typeName(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
+}
+
+/** One item of a batch, answered like action=call (its own spill rules), or its own error. */
+async function item(ctx: DispatchContext, raw: unknown, rc: RequestContext): Promise<Record<string, unknown>> {
+  const named = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const name = typeof named.tool === 'string' ? { tool: named.tool } : typeof named.uri === 'string' ? { uri: named.uri } : typeof named.prompt === 'string' ? { prompt: named.prompt } : {};
+  try {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new DispatchError(`each call must be an object such as {"tool":"echo","arguments":{"message":"hi"}}, got ${typeName(raw)}`);
+    if (named.action !== undefined && named.action !== 'call') throw new DispatchError(`a batch holds calls only; drop 'action' (got "${String(named.action).slice(0, 40)}")`);
+    const req = parseRequest({ ...named, action: 'call' }) as CallRequest;
+    const ev: DispatchEvent = { action: 'call', isError: false, ms: 0 };
+    // Each item's size estimate is noise next to the whole's.
+    const { action: _a, estimatedTokens: _t, ...res } = await call(ctx, req, ev, rc);
+    return res;
+  } catch (e) {
+    return { ...name, isError: true, error: describeError(e) };
+  }
+}
+
+/**
+ * action=batch: several calls at once (at most batchConcurrency running), each through the same
+ * path as action=call, each with its own result or error, in the order given. The whole answer
+ * spills like any result when it is over the threshold (or resultToFile).
+ */
+export async function batch(ctx: DispatchContext, req: BatchRequest, ev: DispatchEvent, rc: RequestContext = {}): Promise<DispatchResponse> {
+  const limit = pLimit(ctx.opts.batchConcurrency ?? DEFAULT_BATCH_CONCURRENCY);
+  const results = await Promise.all(req.calls.map((raw) => limit(() => item(ctx, raw, rc))));
+  const failed = results.filter((r) => r.isError === true).length;
+  ev.tool = `${results.length} calls`;
+  const head: DispatchResponse = { action: 'batch', total: results.length, failed };
+  return valueAnswer(ctx, head, results, { resultToFile: req.resultToFile, threshold: req.resultSizeThreshold, origin: { tool: 'batch', connection: '' }, key: 'results' }, ev);
+}
