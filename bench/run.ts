@@ -1,6 +1,6 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http, remote-auth, proxy.
+ * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http, remote-auth, proxy, shape.
  */
 import { benchAgent } from './agent.js';
 import { benchHttp } from './http.js';
@@ -9,6 +9,7 @@ import { benchProxy } from './proxy.js';
 import { benchReadresult } from './readresult.js';
 import { benchRemoteAuth } from './remote-auth.js';
 import { benchSearch } from './search.js';
+import { benchShape } from './shape.js';
 import { benchTokens } from './tokens.js';
 import { benchStartup } from './startup.js';
 
@@ -22,6 +23,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   http: () => benchHttp(),
   'remote-auth': () => benchRemoteAuth(),
   proxy: benchProxy,
+  shape: benchShape,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
