@@ -4,7 +4,18 @@
  * the position in the expression, and the split of an expression into a streamable part (items of
  * one array, by a plain field path) and the rest.
  */
-import { compile as jpCompile, tokenize, TreeInterpreter, type JSONValue } from '@jmespath-community/jmespath';
+import { createRequire } from 'node:module';
+import type { JSONValue } from '@jmespath-community/jmespath';
+
+type Lib = typeof import('@jmespath-community/jmespath');
+let loaded: Lib | undefined;
+/** The library, loaded on first use (start-up does not pay for it). */
+function lib(): Lib {
+  return (loaded ??= createRequire(import.meta.url)('@jmespath-community/jmespath') as Lib);
+}
+const jpCompile = (e: string) => lib().compile(e);
+const tokenize = (e: string) => lib().tokenize(e);
+const search = (node: JpNode, v: unknown) => lib().TreeInterpreter.search(node as never, v as JSONValue);
 
 /** Expressions longer than this are refused (position-finding re-parses prefixes). */
 export const MAX_EXPRESSION = 2000;
@@ -85,7 +96,7 @@ function functionPosition(expr: string, fn: string): number | undefined {
 /** Evaluates a compiled expression; errors (unknown function, wrong argument type) name the position. */
 export function evaluate(node: JpNode, value: unknown, expr: string, what = 'select'): unknown {
   try {
-    return TreeInterpreter.search(node as never, value as JSONValue);
+    return search(node, value);
   } catch (e) {
     const msg = (e as Error).message;
     const fn = /(?:Unknown function: |Invalid \w+: |^)([A-Za-z_][A-Za-z0-9_]*)\(\)/.exec(msg)?.[1];
@@ -165,7 +176,7 @@ export function spineOf(node: JpNode): Spine | undefined {
 
 /** One item's contribution to a streamed projection (undefined: dropped). */
 export function projectItem(spine: Spine, item: unknown): unknown {
-  if (spine.condition && !truthy(TreeInterpreter.search(spine.condition as never, item as JSONValue))) return undefined;
-  const v = spine.each ? TreeInterpreter.search(spine.each as never, item as JSONValue) : item;
+  if (spine.condition && !truthy(search(spine.condition, item))) return undefined;
+  const v = spine.each ? search(spine.each, item) : item;
   return v === null ? undefined : v;
 }

@@ -5,9 +5,23 @@
  * library's own event decoder.
  */
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import Tokenizer from '@streamparser/json/tokenizer.js';
-import TokenType from '@streamparser/json/utils/types/tokenType.js';
+import { createRequire } from 'node:module';
+import type TokenizerClass from '@streamparser/json/tokenizer.js';
+import type TokenTypes from '@streamparser/json/utils/types/tokenType.js';
 import { decode as fromToon, decodeStreamSync } from '@toon-format/toon';
+
+let json: { Tokenizer: typeof TokenizerClass; TokenType: typeof TokenTypes } | undefined;
+/** The JSON tokenizer, loaded on first use (start-up does not pay for it). */
+function tokenizerLib(): NonNullable<typeof json> {
+  if (!json) {
+    const req = createRequire(import.meta.url);
+    json = {
+      Tokenizer: (req('@streamparser/json/tokenizer.js') as { default: typeof TokenizerClass }).default,
+      TokenType: (req('@streamparser/json/utils/types/tokenType.js') as { default: typeof TokenTypes }).default,
+    };
+  }
+  return json;
+}
 
 export type JsonPrimitive = string | number | boolean | null;
 /** One step of a document, in order. */
@@ -50,17 +64,20 @@ function* chunks(file: string): Generator<Buffer> {
 
 /** Events of a JSON file; tokens of one chunk at a time are held, never the document. */
 function* jsonEvents(file: string): Generator<JsonEvent> {
+  const { Tokenizer, TokenType } = tokenizerLib();
   const tokenizer = new Tokenizer();
-  let queue: Array<{ token: TokenType; value: unknown }> = [];
+  let queue: Array<{ token: TokenTypes; value: unknown }> = [];
   tokenizer.onToken = ({ token, value }) => void queue.push({ token, value });
   // Containers open so far: true for an object (whose next string may be a key).
   const open: boolean[] = [];
   let expectKey = false;
   for (const chunk of chunks(file)) {
+    // Tokens before a syntax error are still given: a reader may stop before it gets there.
+    let broken: Error | undefined;
     try {
       tokenizer.write(chunk);
     } catch (e) {
-      throw new MalformedFile(`not valid JSON: ${(e as Error).message}`);
+      broken = new MalformedFile(`not valid JSON: ${(e as Error).message}`);
     }
     const batch = queue;
     queue = [];
@@ -97,6 +114,7 @@ function* jsonEvents(file: string): Generator<JsonEvent> {
           yield { type: 'primitive', value: value as JsonPrimitive };
       }
     }
+    if (broken) throw broken;
   }
   try {
     tokenizer.end();

@@ -17,8 +17,10 @@ async function item(ctx: DispatchContext, raw: unknown, rc: RequestContext): Pro
     if (named.action !== undefined && named.action !== 'call') throw new DispatchError(`a batch holds calls only; drop 'action' (got "${String(named.action).slice(0, 40)}")`);
     const req = parseRequest({ ...named, action: 'call' }) as CallRequest;
     const ev: DispatchEvent = { action: 'call', isError: false, ms: 0 };
-    // Each item's size estimate is noise next to the whole's.
+    // Each item's size estimate is noise next to the whole's; structured content that repeats the
+    // text content would double the item (the model reads batch answers as one JSON text).
     const { action: _a, estimatedTokens: _t, ...res } = await call(ctx, req, ev, rc);
+    if (Array.isArray(res.content) && res.content.some((b) => (b as { type?: unknown })?.type === 'text')) delete res.structuredContent;
     return res;
   } catch (e) {
     return { ...name, isError: true, error: describeError(e) };
