@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '../src/mcp/connection.js';
@@ -11,4 +11,16 @@ export const FIFTEEN = ['github', 'gitlab', 'slack', 'notion', 'playwright', 'pu
 export function loadCatalog(server: string): Catalog {
   const raw = JSON.parse(readFileSync(path.join(ROOT, 'bench/catalogs', `${server}.json`), 'utf8')) as { tools: Tool[] };
   return { tools: raw.tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 };
+}
+
+/** Every captured catalog of bench/catalogs-large (137 npm MCP servers), by server name. */
+export function loadLargeCatalogs(): Array<{ server: string; catalog: Catalog }> {
+  const dir = path.join(ROOT, 'bench/catalogs-large');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      const raw = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { server: string; tools: Tool[] };
+      return { server: raw.server, catalog: { tools: raw.tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 } };
+    });
 }

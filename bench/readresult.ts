@@ -40,7 +40,7 @@ function child(dir: string, file: string, req: Record<string, unknown>): { ms: n
     import { readResult } from ${JSON.stringify(path.join(ROOT, 'dist/src/spill/readresult.js'))};
     const store = await SpillStore.create({ dir: ${JSON.stringify(dir)} });
     const t0 = process.hrtime.bigint();
-    const res = readResult(store, ${JSON.stringify(file)}, ${JSON.stringify(req)});
+    const res = await readResult(store, ${JSON.stringify(file)}, ${JSON.stringify(req)});
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     process.stdout.write(JSON.stringify({ ms, rssMb: process.resourceUsage().maxRSS / 1024, res }));`;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });

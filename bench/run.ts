@@ -1,9 +1,13 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
- * baseline measured in the same run. Names: startup, tokens, overhead, search, readresult, agent, http, remote-auth, proxy, shape.
+ * baseline measured in the same run. Names: startup (which includes cli), cli, tokens, overhead, search,
+ * readresult, agent, http, remote-auth, http-harden, proxy, harden (hostile inputs, issue 14), shape.
  */
 import { benchAgent } from './agent.js';
+import { benchCliStartup } from './cli-startup.js';
+import { benchHarden } from './harden.js';
 import { benchHttp } from './http.js';
+import { benchHttpHarden } from './http-harden.js';
 import { benchOverhead } from './overhead.js';
 import { benchProxy } from './proxy.js';
 import { benchReadresult } from './readresult.js';
@@ -15,6 +19,7 @@ import { benchStartup } from './startup.js';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: benchStartup,
+  cli: benchCliStartup,
   tokens: benchTokens,
   overhead: () => benchOverhead(),
   search: () => benchSearch(),
@@ -22,7 +27,9 @@ const BENCHES: Record<string, () => Promise<void>> = {
   agent: benchAgent,
   http: () => benchHttp(),
   'remote-auth': () => benchRemoteAuth(),
+  'http-harden': () => benchHttpHarden(),
   proxy: benchProxy,
+  harden: benchHarden,
   shape: benchShape,
 };
 

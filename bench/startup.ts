@@ -1,5 +1,5 @@
 /**
- * Start-up: (1) a whole `mini-a` process with 10 mcplazy connections vs 0 connections (nothing
+ * Start-up: (0) the command line against `node -e 0` and mcporter (bench/cli-startup.ts); (1) a whole `mini-a` process with 10 mcplazy connections vs 0 connections (nothing
  * should spawn, so ≈1×); (2) eager start of 10 servers in one pool vs the slowest of them alone.
  */
 import { spawnSync } from 'node:child_process';
@@ -8,9 +8,10 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseMcpOption } from '../src/config/spec.js';
 import { Pool } from '../src/mcp/pool.js';
+import { benchCliStartup } from './cli-startup.js';
 import { median, ms, report, ratio, ROOT, SERVERS } from './util.js';
 
-function runCli(args: string[]): number {
+function runCliCold(args: string[]): number {
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, [path.join(ROOT, 'dist/src/cli/mini-a.js'), ...args], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`mini-a failed: ${r.stderr}`);
@@ -29,10 +30,12 @@ async function startPool(mcp: string): Promise<number> {
 }
 
 export async function benchStartup(): Promise<void> {
+  await benchCliStartup();
   const dir = mkdtempSync(path.join(tmpdir(), 'mini-a-bench-'));
   const ten = [SERVERS.everything, SERVERS.filesystem(dir), SERVERS.memory, SERVERS.time, SERVERS.utils(dir), SERVERS.everything, SERVERS.filesystem(ROOT), SERVERS.memory, SERVERS.time, SERVERS.utils(ROOT)];
   const list = (cmds: string[]) => `[${cmds.map((c, i) => `(cmd: '${c}', id: s${i})`).join(', ')}]`;
   const request = 'dispatch={"action":"list","includeTools":false}';
+  const runCli = (args: string[]) => runCliCold([...args, 'usedaemon=false']);
 
   // (1) lazy: the process start-up cost of 10 configured connections.
   const zero: number[] = [];

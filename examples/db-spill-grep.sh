@@ -4,7 +4,7 @@
 set -e
 cd "$(dirname "$0")/.."
 DIR=$(mktemp -d)
-DB="mcp=[(cmd: 'node dist/mcps/db.js --db examples/shop.sqlite')]"
+DB="mcp=[(bundled: db, args: ['--db', examples/shop.sqlite])]"
 FILE=$(npx mini-a dispatch='{"action":"call","tool":"query","arguments":{"sql":"SELECT * FROM order_totals","limit":50000},"resultToFile":true}' "$DB" spilldir="$DIR" quiet=true \
   | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).resultFile))')
 echo "spilled to $FILE"

@@ -112,6 +112,7 @@ server.registerTool(
     description: 'Current date and time in a time zone (IANA name; default the local zone), with UTC offset and weekday.',
     inputSchema: { timezone: z.string().optional().describe("IANA time zone, e.g. 'Europe/Lisbon'") },
     annotations: { readOnlyHint: true, openWorldHint: false },
+    _meta: { tags: ['time', 'clock'] },
   },
   async ({ timezone }) => {
     try {
@@ -132,6 +133,7 @@ server.registerTool(
       to_timezone: z.string().describe('IANA zone to convert to'),
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
+    _meta: { tags: ['time', 'timezone'] },
   },
   async ({ time, from_timezone, to_timezone }) => {
     try {
@@ -156,6 +158,7 @@ server.registerTool(
       timezone: z.string().optional().describe('IANA zone; default the local zone'),
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
+    _meta: { tags: ['time', 'format'] },
   },
   async ({ pattern, time, timezone }) => {
     try {
@@ -174,6 +177,7 @@ server.registerTool(
     description: 'List IANA time zone names, optionally filtered by a substring (e.g. "Europe" or "York").',
     inputSchema: { filter: z.string().optional() },
     annotations: { readOnlyHint: true, openWorldHint: false },
+    _meta: { tags: ['timezone'] },
   },
   async ({ filter }) => {
     const all = Intl.supportedValuesOf('timeZone');

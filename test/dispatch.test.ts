@@ -65,18 +65,31 @@ describe('search', () => {
     expect(await top('link two entities with a relation')).toMatchObject({ connection: 'c3', tool: 'create_relations' });
   });
 
-  it('returns connection, tool, score and a short description, best first, limited', async () => {
+  it('returns connection, tool, a short description and why it matched, best first, limited', async () => {
     const r = await rt.d({ action: 'search', query: 'file', limit: 3 });
-    const res = r.results as Array<{ connection: string; tool: string; score: number; description: string }>;
+    const res = r.results as Array<{ connection: string; tool: string; description: string; why: string }>;
     expect(res).toHaveLength(3);
-    expect(res[0]!.score).toBeGreaterThanOrEqual(res[1]!.score);
-    expect(res[1]!.score).toBeGreaterThanOrEqual(res[2]!.score);
-    for (const x of res) expect(Object.keys(x).sort()).toEqual(['connection', 'description', 'score', 'tool']);
+    for (const x of res) expect(Object.keys(x).sort()).toEqual(['connection', 'description', 'tool', 'why']);
+    for (const x of res) expect(x.why).toMatch(/\bfile\b/);
+    const read = await rt.d({ action: 'search', query: 'read the contents of a text file', limit: 1 });
+    expect((read.results as Array<{ tool: string; why: string }>)[0]).toMatchObject({ tool: 'read_text_file', why: expect.stringMatching(/^name: read text file/) });
     const only = await rt.d({ action: 'search', query: 'read', connection: 'c3' });
     expect((only.results as Array<{ connection: string }>).every((x) => x.connection === 'c3')).toBe(true);
     const prompts = await rt.d({ action: 'search', query: 'prompt with arguments', type: 'prompt' });
     expect((prompts.results as Array<{ type: string }>)[0]).toMatchObject({ type: 'prompt' });
     expect((await rt.d({ action: 'search', query: 'zzzqqq' })).results).toEqual([]);
+  });
+});
+
+describe('search index', () => {
+  it('keeps every connection searchable after a search confined to one and a refreshed catalog', async () => {
+    const only = await rt.d({ action: 'search', query: 'create a new folder', connection: 'c3' });
+    expect((only.results as Array<{ connection: string }>).every((x) => x.connection === 'c3')).toBe(true);
+    await rt.d({ action: 'search', query: 'echo a message', refresh: true, connection: 'c1' });
+    const all = await rt.d({ action: 'search', query: 'create a new folder' });
+    expect((all.results as Array<{ connection: string; tool: string }>)[0]).toMatchObject({ connection: 'c2', tool: 'create_directory' });
+    const echo = await rt.d({ action: 'search', query: 'echo a message back' });
+    expect((echo.results as Array<{ connection: string; tool: string }>)[0]).toMatchObject({ connection: 'c1', tool: 'echo' });
   });
 });
 

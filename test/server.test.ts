@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -142,12 +142,14 @@ describe('mini-a-proxy over Streamable HTTP', () => {
     }
   });
 
-  it('/health shows each connection; /metrics exposes Prometheus metrics (token required)', async () => {
+  it('/health shows each connection up or down, never how it runs; /metrics exposes Prometheus metrics (token required)', async () => {
     const h = await (await fetch(`${proxy.base}/health`)).json();
     expect(h.status).toBe('ok');
     expect(h.connections).toEqual([{ alias: 'c1', name: 'everything', state: 'ready' }, { alias: 'c2', name: 'time', state: 'ready' }]);
-    const full = await (await fetch(`${proxy.base}/health`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
-    expect(full.connections[0]).toMatchObject({ alias: 'c1', transport: 'stdio', server: { name: 'mcp-servers/everything' }, toolCount: 13 });
+    // The token shows no more: command lines and URLs are in no answer.
+    const withToken = await (await fetch(`${proxy.base}/health`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    expect(JSON.parse(withToken).connections).toEqual(h.connections);
+    expect(withToken).not.toMatch(/server-everything|dist\/mcps|node /);
     // A request whose Host is not loopback (DNS rebinding) is refused.
     const rebind = await new Promise<number>((resolve, reject) => {
       // fetch will not send a foreign Host header; node:http will.
@@ -160,6 +162,18 @@ describe('mini-a-proxy over Streamable HTTP', () => {
       r.end(body);
     });
     expect(rebind).toBe(403);
+    // So are /health and /metrics, token or not.
+    for (const path of ['/health', '/metrics']) {
+      const foreign = await new Promise<number>((resolve, reject) => {
+        const r = http.request(`${proxy.base}${path}`, { headers: { host: 'evil.example:80', authorization: `Bearer ${TOKEN}` } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        r.on('error', reject);
+        r.end();
+      });
+      expect(foreign).toBe(403);
+    }
     expect((await fetch(`${proxy.base}/metrics`)).status).toBe(401);
     const m = await (await fetch(`${proxy.base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
     expect(m).toMatch(/mini_a_requests_total\{action="call",connection="c1"\} \d+/);
@@ -258,31 +272,35 @@ describe('shutdown', () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 
-  it('parent death: the watchdog ends mini-a-proxy and its children', async () => {
+  it('parent death (stdio mode): the watchdog ends mini-a-proxy and its children', async () => {
     const marker = `--orphan-${process.pid}`;
-    const port = await freePort();
-    // A parent that starts mini-a-proxy (stdin not tied to the parent) and is then killed.
+    // A parent that starts mini-a-proxy over stdio and is then killed. The proxy's stdin is a FIFO
+    // opened read-write, so it never sees end-of-file: only the watchdog can notice the parent is gone.
+    const fifo = path.join(tempDir('mini-a-fifo-'), 'stdin');
+    execFileSync('mkfifo', [fifo]);
     const parentScript = `const { spawn } = require('node:child_process');
-      const c = spawn(process.execPath, [${JSON.stringify(BIN.miniAProxy)}, 'transport=http', 'port=${port}', "mcp=[(cmd: '${SERVERS.crashy} ${marker}')]"], { stdio: 'ignore' });
+      const fd = require('node:fs').openSync(${JSON.stringify(fifo)}, 'r+');
+      const c = spawn(process.execPath, [${JSON.stringify(BIN.miniAProxy)}, "mcp=[(cmd: '${SERVERS.crashy} ${marker}')]"], { stdio: [fd, 'ignore', 'ignore'] });
       console.log(c.pid); setInterval(() => {}, 1000);`;
     const parent = spawn(process.execPath, ['-e', parentScript], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
     const proxyPid = Number(await new Promise<string>((r) => parent.stdout!.once('data', (d) => r(String(d).trim()))));
-    // Servers start when the first client initializes; ready when /health says the downstream
-    // server is up (pgrep would also match the parent's own script).
-    const health = async () => {
-      try {
-        return (await (await fetch(`http://127.0.0.1:${port}/health`)).json()).connections[0].state as string;
-      } catch {
-        return undefined;
-      }
-    };
-    expect(await waitFor(async () => (await health()) !== undefined, 15_000, 100)).toBe(true);
-    const c = await httpClient(`http://127.0.0.1:${port}/mcp`);
-    expect(await waitFor(async () => (await health()) === 'ready', 15_000, 100)).toBe(true);
-    await c.close();
-    expect(pgrep(`crashy-server.mjs ${marker}`).length).toBeGreaterThan(0);
-    parent.kill('SIGKILL');
-    expect(await waitFor(() => !alive(proxyPid), 8000)).toBe(true);
-    expect(await waitFor(() => pgrep(marker).length === 0, 5000)).toBe(true);
+    try {
+      // Servers start when the first client initializes: send one through the FIFO.
+      writeFileSync(fifo, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }) + '\n');
+      // Started when its downstream server runs (a child of the proxy; a pattern alone would match the parent's script too).
+      const children = () => {
+        try {
+          return execFileSync('pgrep', ['-P', String(proxyPid), '-f', 'crashy-server.mjs'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).length;
+        } catch {
+          return 0;
+        }
+      };
+      expect(await waitFor(() => children() > 0, 15_000, 100)).toBe(true);
+      parent.kill('SIGKILL');
+      expect(await waitFor(() => !alive(proxyPid), 8000)).toBe(true);
+      expect(await waitFor(() => pgrep(marker).length === 0, 5000)).toBe(true);
+    } finally {
+      if (alive(proxyPid)) process.kill(proxyPid, 'SIGTERM');
+    }
   });
 });

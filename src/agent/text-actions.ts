@@ -24,45 +24,175 @@ export function textFormatInstructions(toolNames: string): string {
   ].join('\n');
 }
 
-/** Finds the first complete JSON object or array in text (strings and escapes respected). */
+/**
+ * Finds the first complete JSON object or array in text: inside a ```json fence first, then
+ * anywhere (prose around it, braces in the prose). Candidates are the `{` and `[` in order, as a
+ * reader would try them; the first one that starts valid JSON wins.
+ */
 export function extractJson(text: string): { value: unknown } | undefined {
-  const fenced = /```(?:json|JSON)?\s*\n?([\s\S]*?)```/.exec(text);
-  const sources = fenced ? [fenced[1]!, text] : [text];
-  for (const src of sources) {
-    for (let start = src.search(/[{[]/); start !== -1; ) {
-      const end = matchingEnd(src, start);
-      if (end !== -1) {
-        try {
-          return { value: JSON.parse(src.slice(start, end + 1)) };
-        } catch {
-          // Not JSON after all (prose with braces): look further.
-        }
-      }
-      const next = src.slice(start + 1).search(/[{[]/);
-      start = next === -1 ? -1 : start + 1 + next;
-    }
+  const fenced = fencedBlock(text);
+  for (const src of fenced !== undefined ? [fenced, text] : [text]) {
+    const found = firstJsonValue(src);
+    if (found) return found;
   }
   return undefined;
 }
 
-function matchingEnd(s: string, start: number): number {
-  const stack: string[] = [];
-  let inStr = false;
-  for (let i = start; i < s.length; i++) {
-    const c = s[i]!;
-    if (inStr) {
-      if (c === '\\') i++;
-      else if (c === '"') inStr = false;
-      continue;
+/** The body of the first ``` fence (an optional json tag and blank lines skipped), if it is closed. */
+function fencedBlock(text: string): string | undefined {
+  const open = text.indexOf('```');
+  if (open === -1) return undefined;
+  let p = open + 3;
+  if (text.startsWith('json', p) || text.startsWith('JSON', p)) p += 4;
+  while (p < text.length && /\s/.test(text[p]!)) p++;
+  const close = text.indexOf('```', p);
+  return close === -1 ? undefined : text.slice(p, close);
+}
+
+/**
+ * Linear in practice, bounded always: one scan from a candidate also settles every container
+ * that opens inside it (those that close are valid JSON; those still open where the scan failed
+ * fail at the same place), so `[[[[…` costs one pass. Only candidates hidden inside strings of a
+ * failed one are scanned again, and a budget of a few passes over the text stops a reply built
+ * to make that quadratic (it then counts as having no JSON).
+ */
+function firstJsonValue(src: string): { value: unknown } | undefined {
+  // known[p]: 0 = not scanned yet, -1 = no JSON container starts at p, e + 1 = one does and ends at e.
+  const known = new Int32Array(src.length);
+  let budget = 8 * src.length + 65_536;
+  for (let p = nextOpener(src, 0); p !== -1; p = nextOpener(src, p + 1)) {
+    if (known[p] === 0) budget -= scanJson(src, p, known);
+    const k = known[p]!;
+    if (k > 0) {
+      try {
+        return { value: JSON.parse(src.slice(p, k)) };
+      } catch {
+        // The scanner accepts only JSON; this is a safety net, not a path.
+      }
     }
-    if (c === '"') inStr = true;
-    else if (c === '{' || c === '[') stack.push(c === '{' ? '}' : ']');
-    else if (c === '}' || c === ']') {
-      if (stack.pop() !== c) return -1;
-      if (!stack.length) return i;
-    }
+    if (budget < 0) return undefined;
+  }
+  return undefined;
+}
+
+function nextOpener(s: string, from: number): number {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 123 || c === 91) return i;
   }
   return -1;
+}
+
+const isJsonSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** End of the JSON string that starts (at its quote) at `i`, or -(position of the error) - 1. */
+function scanString(s: string, i: number): number {
+  for (let j = i + 1; j < s.length; j++) {
+    const c = s.charCodeAt(j);
+    if (c === 34) return j;
+    if (c < 32) return -j - 1;
+    if (c === 92) {
+      const e = s[j + 1];
+      if (e === 'u') {
+        if (!/^[0-9a-fA-F]{4}$/.test(s.slice(j + 2, j + 6))) return -(j + 1) - 1;
+        j += 5;
+      } else if (e !== undefined && '"\\/bfnrt'.includes(e)) j++;
+      else return -(j + 1) - 1;
+    }
+  }
+  return -s.length - 1;
+}
+
+/** End (exclusive) of the JSON number at `i`, or -(position of the error) - 1. */
+function scanNumber(s: string, i: number): number {
+  let j = i;
+  if (s.charCodeAt(j) === 45) j++;
+  if (s.charCodeAt(j) === 48) j++;
+  else if (isDigit(s.charCodeAt(j))) while (isDigit(s.charCodeAt(j))) j++;
+  else return -j - 1;
+  if (s.charCodeAt(j) === 46) {
+    j++;
+    if (!isDigit(s.charCodeAt(j))) return -j - 1;
+    while (isDigit(s.charCodeAt(j))) j++;
+  }
+  if (s.charCodeAt(j) === 101 || s.charCodeAt(j) === 69) {
+    j++;
+    if (s.charCodeAt(j) === 43 || s.charCodeAt(j) === 45) j++;
+    if (!isDigit(s.charCodeAt(j))) return -j - 1;
+    while (isDigit(s.charCodeAt(j))) j++;
+  }
+  return j;
+}
+
+type Frame = { obj: boolean; start: number; state: 'first' | 'key' | 'colon' | 'value' | 'next' };
+
+/**
+ * Scans the JSON container that opens at `start`, without recursion, and records in `known`
+ * what it learned about every container that opened on the way (see firstJsonValue).
+ * Returns how many characters it read.
+ */
+function scanJson(s: string, start: number, known: Int32Array): number {
+  const stack: Frame[] = [];
+  let i = start;
+  const open = (at: number) => stack.push({ obj: s.charCodeAt(at) === 123, start: at, state: 'first' });
+  const fail = (at: number) => {
+    for (const f of stack) known[f.start] = -1;
+    return at - start + 1;
+  };
+  open(i++);
+  for (;;) {
+    while (i < s.length && isJsonSpace(s.charCodeAt(i))) i++;
+    if (i >= s.length) return fail(i);
+    const top = stack[stack.length - 1]!;
+    const c = s.charCodeAt(i);
+    if ((top.state === 'first' || top.state === 'next') && c === (top.obj ? 125 : 93)) {
+      stack.pop();
+      known[top.start] = i + 1;
+      if (!stack.length) return i - start + 1;
+      stack[stack.length - 1]!.state = 'next';
+      i++;
+      continue;
+    }
+    if (top.state === 'next') {
+      if (c !== 44) return fail(i);
+      top.state = top.obj ? 'key' : 'value';
+      i++;
+      continue;
+    }
+    if (top.state === 'colon') {
+      if (c !== 58) return fail(i);
+      top.state = 'value';
+      i++;
+      continue;
+    }
+    if (top.obj && (top.state === 'first' || top.state === 'key')) {
+      if (c !== 34) return fail(i);
+      const e = scanString(s, i);
+      if (e < 0) return fail(-e - 1);
+      top.state = 'colon';
+      i = e + 1;
+      continue;
+    }
+    // A value: in an array ('first' or 'value'), or after a key's colon.
+    if (c === 123 || c === 91) {
+      top.state = 'next';
+      open(i++);
+      continue;
+    }
+    let e: number; // end (exclusive) of the value, or -(where it went wrong) - 1
+    if (c === 34) {
+      const q = scanString(s, i);
+      e = q < 0 ? q : q + 1;
+    } else if (c === 45 || isDigit(c)) e = scanNumber(s, i);
+    else {
+      const word = c === 116 ? 'true' : c === 102 ? 'false' : c === 110 ? 'null' : '';
+      e = word && s.startsWith(word, i) ? i + word.length : -i - 1;
+    }
+    if (e < 0) return fail(-e - 1);
+    top.state = 'next';
+    i = e;
+  }
 }
 
 function toCall(o: unknown, where: string): TextCall | string {

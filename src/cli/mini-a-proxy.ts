@@ -1,87 +1,12 @@
 #!/usr/bin/env node
-import { loadConnections } from '../config/index.js';
-import { registerSecret } from '../util/redact.js';
-import { ProxyMetrics } from '../server/metrics.js';
-import { Namespacer, NameCollision } from '../server/naming.js';
-import { DispatchProxy } from '../server/proxy-server.js';
-import { UpstreamRouter } from '../server/upstream.js';
-import { RateLimiter } from '../server/rate-limit.js';
-import { serveHttp } from '../server/http.js';
-import { serveStdio, watchParent } from '../server/stdio.js';
-import { TransparentProxy } from '../server/transparent-server.js';
-import { UsageError, errorMessage } from '../util/errors.js';
-import { onShutdown, shutdownAndExit } from '../util/lifecycle.js';
-import { parseArgs } from './parse.js';
-import { answeredInfo, configureLogging, runProgram, VERSION } from './run.js';
-import { createRuntime } from './runtime.js';
+// The entry stays tiny: --version and --help answer without loading the rest.
+import { answerFast, enableCompileCache } from './fast.js';
 
 // Read before anything else: a parent that dies while we start must still count as our parent.
 const startParent = process.ppid;
-
-await runProgram('mini-a-proxy', async () => {
-  const o = parseArgs(process.argv.slice(2), 'mini-a-proxy');
-  if (answeredInfo('mini-a-proxy', o)) return 0;
-  configureLogging(o);
-  const specs = loadConnections(o);
-  if (!specs.length) throw new UsageError('no MCP servers: give mcp="[(cmd: …)]" or mcpconfig=FILE');
-  const token = o.token ?? process.env.MINI_A_PROXY_TOKEN;
-  if (token) registerSecret(token, 'token');
-  if (o.transport === 'stdio' && (token || o.ratelimit)) throw new UsageError('token= and ratelimit= apply to transport=http only');
-  let limiter: RateLimiter | undefined;
-  if (o.ratelimit) {
-    try {
-      limiter = RateLimiter.parse(o.ratelimit);
-    } catch (e) {
-      throw new UsageError(errorMessage(e));
-    }
-  }
-
-  const metrics = new ProxyMetrics();
-  // What downstream servers ask of the client goes to the upstream clients; servers start once
-  // the first client has initialized, so they are told what that client can do.
-  const router = new UpstreamRouter();
-  const rt = await createRuntime(o, specs, { hooks: router, onEvent: (e) => metrics.observe(e), deferStart: true });
-  const deps = { pool: rt.pool, router, identity: { name: 'mini-a-proxy', version: VERSION }, startAll: rt.startAll, listTimeoutMs: o.listtimeout };
-  let newServer: () => import('@modelcontextprotocol/sdk/server/index.js').Server;
-  if (o.mode === 'transparent') {
-    const proxy = new TransparentProxy(deps, { namespace: new Namespacer(o.namespace as 'name' | 'alias' | 'none'), pageSize: o.pagesize });
-    newServer = () => proxy.newServer();
-    if (o.namespace === 'none' && !o.mcplazy) {
-      // Colliding names are a start-up error: checked once the servers have started.
-      const started = rt.startAll;
-      deps.startAll = () =>
-        started().then(() => {
-          try {
-            proxy.checkNames();
-          } catch (e) {
-            if (!(e instanceof NameCollision)) throw e;
-            process.stderr.write(`mini-a-proxy: ${e.message}\n`);
-            void shutdownAndExit(2);
-          }
-        });
-    }
-  } else {
-    const proxy = new DispatchProxy(deps, rt.dispatcher);
-    newServer = () => proxy.newServer();
-  }
-
-  // A client that dies without closing our stdin must not leave us (and our servers) behind.
-  watchParent(() => void shutdownAndExit(0), startParent);
-
-  if (o.transport === 'stdio') {
-    await serveStdio(newServer());
-    return 0; // stdin closed: the client is gone
-  }
-  const handle = await serveHttp({
-    host: o.host,
-    port: o.port,
-    token,
-    rateLimiter: limiter,
-    metrics,
-    newServer,
-    health: (full) => ({ connections: rt.pool.connections.map((c) => (full ? rt.pool.summarize(c) : { alias: c.alias, name: c.name, state: c.state })) }),
-  });
-  onShutdown(() => handle.close());
-  process.stderr.write(`mini-a-proxy: serving ${o.mode === 'transparent' ? 'transparent aggregation' : 'proxy-dispatch'} at ${handle.url} (health: /health, metrics: /metrics)${token ? ', bearer token required' : ''}\n`);
-  return new Promise<number>(() => {}); // serves until SIGINT/SIGTERM, which shut down and exit
-});
+const argv = process.argv.slice(2);
+if (!(await answerFast('mini-a-proxy', argv))) {
+  enableCompileCache();
+  const { main } = await import('./main.js');
+  await main('mini-a-proxy', argv, { startParent });
+}

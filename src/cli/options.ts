@@ -5,6 +5,9 @@
 
 export type OptionType = 'string' | 'boolean' | 'int' | 'enum';
 
+/** The programs whose command lines this table describes. */
+export type Bin = 'mini-a' | 'mini-a-proxy';
+
 export interface OptionDef {
   type: OptionType;
   /** One-line meaning shown by --help. */
@@ -17,7 +20,7 @@ export interface OptionDef {
   min?: number;
   group: string;
   /** Which programs accept it. */
-  bins: ReadonlyArray<'mini-a' | 'mini-a-proxy'>;
+  bins: ReadonlyArray<Bin>;
 }
 
 const BOTH = ['mini-a', 'mini-a-proxy'] as const;
@@ -41,7 +44,7 @@ export const OPTIONS = {
   useutils: { type: 'boolean', default: false, desc: 'add the bundled file utilities server (mcps/utils, read-only, rooted at the working directory)', group: 'Agent', bins: AGENT },
 
   // Connections
-  mcp: { type: 'string', placeholder: 'SLON|JSON', desc: "MCP servers: [(cmd: 'node dist/mcps/time.js'), (type: remote, url: 'http://…/mcp')]", group: 'Connections', bins: BOTH },
+  mcp: { type: 'string', placeholder: 'SLON|JSON|@APP', desc: "MCP servers: [(bundled: time), (cmd: 'npx -y …'), (type: remote, url: 'http://…/mcp')], or the servers another app has configured: @claude, @claude-code, @cursor, @vscode, @codex, @gemini, @auto (all found; several: @cursor,@codex)", group: 'Connections', bins: BOTH },
   mcpconfig: { type: 'string', placeholder: 'FILE', desc: 'read servers from a Claude Desktop / Cursor (mcpServers) or VS Code (servers) JSON file', group: 'Connections', bins: BOTH },
   mcplazy: { type: 'boolean', default: false, desc: 'start each server only when a request first needs it (default: all start in parallel)', group: 'Connections', bins: BOTH },
   mcptimeout: { type: 'int', min: 1, default: 60000, placeholder: 'MS', desc: "default per-call timeout in ms (a connection's own timeout wins); cancellation is sent on expiry", group: 'Connections', bins: BOTH },
@@ -67,6 +70,11 @@ export const OPTIONS = {
   runmemory: { type: 'int', min: 1, default: 64, placeholder: 'MB', desc: 'action=run: most memory of one script', group: 'Proxy', bins: BOTH },
   runcalls: { type: 'int', min: 1, default: 100, placeholder: 'N', desc: 'action=run: most mcp.* calls of one script', group: 'Proxy', bins: BOTH },
 
+  // Warm daemon
+  usedaemon: { type: 'boolean', default: true, desc: 'dispatch= goes through a running daemon for the same configuration when there is one (false: always start cold)', group: 'Daemon', bins: AGENT },
+  keepalive: { type: 'boolean', default: false, desc: 'dispatch=: start a daemon for this configuration if none runs, and use it (later calls find servers and spills warm)', group: 'Daemon', bins: AGENT },
+  daemonidle: { type: 'int', min: 1000, default: 900000, placeholder: 'MS', desc: 'a daemon with no request for this long shuts itself down', group: 'Daemon', bins: AGENT },
+
   // General
   debug: { type: 'boolean', default: false, desc: 'log model requests and server noise (stderr)', group: 'General', bins: BOTH },
   quiet: { type: 'boolean', default: false, desc: 'no progress or savings lines, errors only', group: 'General', bins: BOTH },
@@ -77,12 +85,14 @@ export const OPTIONS = {
   transport: { type: 'enum', choices: ['stdio', 'http'], default: 'stdio', desc: 'serve over stdio or Streamable HTTP', group: 'Server', bins: PROXY },
   port: { type: 'int', min: 0, default: 8080, placeholder: 'N', desc: 'HTTP port (transport=http)', group: 'Server', bins: PROXY },
   host: { type: 'string', default: '127.0.0.1', placeholder: 'ADDR', desc: 'HTTP bind address (transport=http)', group: 'Server', bins: PROXY },
-  mode: { type: 'enum', choices: ['proxy', 'transparent'], default: 'proxy', desc: 'proxy: one proxy-dispatch tool; transparent: all tools, resources and prompts under namespaced names (c1__echo, proxy://c1/…)', group: 'Server', bins: PROXY },
+  mode: { type: 'enum', choices: ['proxy', 'transparent'], default: 'proxy', desc: 'proxy: one tool (see dialect=); transparent: all tools, resources and prompts under namespaced names (everything__echo, proxy://everything/…; see namespace=)', group: 'Server', bins: PROXY },
   token: { type: 'string', placeholder: 'SECRET', desc: 'require Authorization: Bearer SECRET on /mcp and /metrics (or set MINI_A_PROXY_TOKEN)', group: 'Server', bins: PROXY },
-  ratelimit: { type: 'string', placeholder: 'N/min', desc: 'per-client rate limit on /mcp (token bucket; also N/s, N/h); over it: 429 with Retry-After', group: 'Server', bins: PROXY },
+  ratelimit: { type: 'string', placeholder: 'N/min', desc: 'per-client rate limit on every route (token bucket per address, and per token once verified; also N/s, N/h); over it: 429 with Retry-After', group: 'Server', bins: PROXY },
+  maxsessions: { type: 'int', min: 1, default: 1000, placeholder: 'N', desc: 'most HTTP sessions at once; over it, initialize gets 503 with Retry-After (transport=http)', group: 'Server', bins: PROXY },
+  sessionidle: { type: 'int', min: 1000, default: 1800000, placeholder: 'MS', desc: 'end an HTTP session after this many ms without a request (transport=http)', group: 'Server', bins: PROXY },
   pagesize: { type: 'int', min: 1, default: 100, placeholder: 'N', desc: 'items per page of list results in transparent mode', group: 'Server', bins: PROXY },
-  namespace: { type: 'enum', choices: ['name', 'alias', 'none'], default: 'name', desc: "transparent mode names: name (everything__echo, the server's name), alias (c1__echo), none (names and URIs unchanged; a collision is an error)", group: 'Server', bins: PROXY },
-  dialect: { type: 'enum', choices: ['proxy-dispatch', 'magg'], default: 'proxy-dispatch', desc: "proxy mode's one tool: proxy-dispatch, or magg (the tool 'proxy' with action/type/path/args, as Magg defines it)", group: 'Server', bins: PROXY },
+  namespace: { type: 'enum', choices: ['name', 'alias', 'none'], default: 'name', desc: "names in transparent mode and dialect=magg paths: name (everything__echo, proxy://everything/<uri>; the server's name), alias (c1__echo), none (names and URIs unchanged; a collision is an error)", group: 'Server', bins: PROXY },
+  dialect: { type: 'enum', choices: ['proxy-dispatch', 'magg'], default: 'proxy-dispatch', desc: "mode=proxy's one tool: proxy-dispatch, or magg (Magg's tool 'proxy': action=list|info|call|batch, type, path, args, filter_server, filter)", group: 'Server', bins: PROXY },
 } as const satisfies Record<string, OptionDef>;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -97,7 +107,23 @@ export type Options = {
   -readonly [K in OptionName as HasDefault<(typeof OPTIONS)[K]> extends true ? never : K]?: ValueOf<(typeof OPTIONS)[K]>;
 };
 
+/** Commands besides the default one (`run`: dispatch=, goal=, goals=); `actions` are their sub-words. */
+export const COMMANDS = {
+  'mini-a': {
+    daemon: {
+      usage: 'daemon [start|stop|status]',
+      desc: 'keep the servers of mcp=/mcpconfig= and their spills warm behind a private Unix socket; dispatch= with the same configuration uses it. Actions: (none) run in the foreground, start (in the background), stop, status',
+      actions: ['start', 'stop', 'status'],
+    },
+    completion: { usage: 'completion', desc: 'print a bash/zsh completion script (mini-a completion >> ~/.bashrc)', actions: [] },
+  },
+  'mini-a-proxy': {},
+} as const satisfies Record<Bin, Record<string, { usage: string; desc: string; actions: readonly string[] }>>;
+
+/** `run` is the default command; the others are named on the command line. */
+export type CommandName = 'run' | keyof (typeof COMMANDS)['mini-a'];
+
 /** Option names accepted by one program. */
-export function optionsFor(bin: 'mini-a' | 'mini-a-proxy'): OptionName[] {
+export function optionsFor(bin: Bin): OptionName[] {
   return (Object.keys(OPTIONS) as OptionName[]).filter((k) => (OPTIONS[k].bins as readonly string[]).includes(bin));
 }

@@ -1,13 +1,13 @@
-import { createRequire } from 'node:module';
 import { UsageError, errorMessage } from '../util/errors.js';
 import { log, setLogLevel, setLogSink } from '../util/log.js';
 import { shutdown, shutdownAndExit } from '../util/lifecycle.js';
 import { redact } from '../util/redact.js';
+import { packageVersion } from '../util/package.js';
 import { helpText } from './help.js';
 import type { Options } from './options.js';
 
 /** The package version, read once from package.json. */
-export const VERSION: string = (createRequire(import.meta.url)('../../../package.json') as { version: string }).version;
+export const VERSION: string = packageVersion();
 
 /** Prints --help or --version when asked; true when it did (the program then exits 0). */
 export function answeredInfo(bin: 'mini-a' | 'mini-a-proxy', o: Pick<Options, 'help' | 'version'>): boolean {

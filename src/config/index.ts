@@ -1,4 +1,5 @@
 import { UsageError } from '../util/errors.js';
+import { importServers, isImportRef } from './imports/index.js';
 import { loadMcpConfigFile } from './mcpconfig.js';
 import { parseMcpOption, uniqueNames, type ConnectionSpec } from './spec.js';
 
@@ -8,7 +9,7 @@ export type { ConnectionSpec } from './spec.js';
 export function loadConnections(o: { mcp?: string; mcpconfig?: string }): ConnectionSpec[] {
   const specs: ConnectionSpec[] = [];
   if (o.mcpconfig) specs.push(...loadMcpConfigFile(o.mcpconfig));
-  if (o.mcp) specs.push(...parseMcpOption(o.mcp));
+  if (o.mcp) specs.push(...(isImportRef(o.mcp) ? importServers(o.mcp) : parseMcpOption(o.mcp)));
   const unique = uniqueNames(specs);
   const ids = new Map<string, string>();
   for (const s of unique) {

@@ -24,8 +24,12 @@ export type SlonValue = null | boolean | number | string | SlonValue[] | { [k: s
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const DATE = /^(\d{4}-\d{2}-\d{2})\/(\d{2}:\d{2}:\d{2}(?:\.\d+)?)$/;
 
+/** Maps and lists nest at most this deep: a config needs a handful, and the parser recurses per level. */
+export const MAX_SLON_DEPTH = 100;
+
 class Parser {
   private pos = 0;
+  private depth = 0;
   constructor(private readonly src: string) {}
 
   parseDocument(): SlonValue {
@@ -49,11 +53,23 @@ class Parser {
     return { line, column: col };
   }
 
-  private fail(expected: string): never {
+  private at(): { line: number; column: number; at: string } {
     const { line, column } = this.where();
+    return { line, column, at: this.src.includes('\n') ? `line ${line}, column ${column}` : `column ${column}` };
+  }
+
+  private fail(expected: string): never {
+    const { line, column, at } = this.at();
     const found = this.pos >= this.src.length ? 'end of input' : `'${this.src[this.pos]}'`;
-    const at = this.src.includes('\n') ? `line ${line}, column ${column}` : `column ${column}`;
     throw new SlonError(`expected ${expected} at ${at} (found ${found})`, line, column);
+  }
+
+  /** Enters a map or list; too deep a nesting is an error, not a stack overflow. */
+  private enter(): void {
+    if (++this.depth > MAX_SLON_DEPTH) {
+      const { line, column, at } = this.at();
+      throw new SlonError(`maps and lists nest deeper than ${MAX_SLON_DEPTH} levels at ${at}`, line, column);
+    }
   }
 
   private ws(): void {
@@ -74,11 +90,13 @@ class Parser {
   }
 
   private map(close: string): { [k: string]: SlonValue } {
+    this.enter();
     this.pos++;
     const out: { [k: string]: SlonValue } = {};
     this.ws();
     if (this.peek() === close) {
       this.pos++;
+      this.depth--;
       return out;
     }
     for (;;) {
@@ -96,6 +114,7 @@ class Parser {
       }
       if (c === close) {
         this.pos++;
+        this.depth--;
         return out;
       }
       this.fail(`',' or '${close}'`);
@@ -116,11 +135,13 @@ class Parser {
   }
 
   private array(): SlonValue[] {
+    this.enter();
     this.pos++;
     const out: SlonValue[] = [];
     this.ws();
     if (this.peek() === ']') {
       this.pos++;
+      this.depth--;
       return out;
     }
     for (;;) {
@@ -133,6 +154,7 @@ class Parser {
       }
       if (c === ']') {
         this.pos++;
+        this.depth--;
         return out;
       }
       this.fail("'|', ',' or ']'");

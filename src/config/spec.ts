@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseShell } from 'shell-quote';
-import { registerSecret } from '../util/redact.js';
+import { isSecretFlag, registerSecret } from '../util/redact.js';
+import { bundledCommand } from './bundled.js';
 import { parseOAuthConfig, type OAuthConfig } from './oauth.js';
 import { parseSlon, SlonError, type SlonValue } from './slon.js';
 import { UsageError, nearest } from '../util/errors.js';
@@ -33,7 +34,7 @@ export interface ConnectionSpec {
   id: string;
 }
 
-const FIELDS = ['cmd', 'command', 'args', 'env', 'cwd', 'type', 'url', 'headers', 'oauth', 'timeout', 'startTimeout', 'framing', 'name', 'id'] as const;
+const FIELDS = ['cmd', 'command', 'bundled', 'args', 'env', 'cwd', 'type', 'url', 'headers', 'oauth', 'timeout', 'startTimeout', 'framing', 'name', 'id'] as const;
 const TYPES: Record<string, TransportKind> = {
   stdio: 'stdio',
   remote: 'http',
@@ -89,7 +90,11 @@ export function splitCommandLine(where: string, cmd: string): string[] {
 /** A short name for a stdio server: its script or package name (`node mcps/time.js` -> `time`). */
 export function deriveName(command: string, args: string[]): string {
   const target = args.find((a) => !a.startsWith('-') && a !== '-y') ?? command;
-  let p = target.replace(/\\/g, '/').replace(/\/+$/, '');
+  // Trailing slashes by hand: /\/+$/ retries at every slash of a long run (quadratic).
+  let p = target.replace(/\\/g, '/');
+  let end = p.length;
+  while (end > 0 && p[end - 1] === '/') end--;
+  p = p.slice(0, end);
   if (p.startsWith('@') && !p.includes('/dist/')) p = p.replace(/@[^@/]*$/, '');
   let base = path.posix.basename(p).replace(/\.(m?[jt]s|cjs|py|sh|exe)$/, '');
   while (['index', 'main', 'server', 'dist', 'build', 'src', 'lib', 'bin'].includes(base) && p.includes('/')) {
@@ -118,6 +123,21 @@ export function specId(spec: Omit<ConnectionSpec, 'name' | 'id'>): string {
   return createHash('md5').update(canonical({ transport, command, args, env, cwd, url, headers })).digest('hex');
 }
 
+/**
+ * Registers the credentials in a command's arguments so that `redact` scrubs them from every
+ * later text (stderr lines, errors, logs), not only from listings: token-shaped arguments, the
+ * value of `--token=X`, and the argument after a secret-named flag (`--api-key X`).
+ */
+function registerArgSecrets(args: string[]): void {
+  args.forEach((a, i) => {
+    const eq = a.indexOf('=');
+    if (/^(sk-|gh[pousr]_|xox)/.test(a)) registerSecret(a, 'token');
+    else if (eq > 0 && /(token|key|secret|passw|pwd|auth|cred)/i.test(a.slice(0, eq))) registerSecret(a.slice(eq + 1), 'token');
+    const next = args[i + 1];
+    if (isSecretFlag(a) && next !== undefined && !next.startsWith('-')) registerSecret(next, 'token');
+  });
+}
+
 /** Validates one raw connection object (from SLON/JSON or an mcpServers entry) into a ConnectionSpec. */
 export function toSpec(raw: unknown, where: string, opts: { name?: string; lenient?: boolean } = {}): ConnectionSpec {
   if (!isPlainObject(raw)) {
@@ -142,6 +162,8 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
   };
   const cmd = str('cmd');
   let command = str('command');
+  const bundled = str('bundled');
+  if (bundled && (cmd || command || str('url'))) throw new UsageError(`${where}: 'bundled' names a server of this package; it does not go with 'cmd', 'command' or 'url'`);
   const url = str('url');
   const typeRaw = str('type');
   if (cmd && command) throw new UsageError(`${where}: give either 'cmd' (a command line) or 'command' + 'args', not both`);
@@ -151,9 +173,9 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
     const t = TYPES[typeRaw.toLowerCase()];
     if (!t) throw new UsageError(`${where}: 'type' is '${typeRaw}'; allowed: stdio, remote, http, sse`);
     transport = t;
-  } else if (cmd || command) transport = 'stdio';
+  } else if (cmd || command || bundled) transport = 'stdio';
   else if (url) transport = 'http';
-  else throw new UsageError(`${where}: needs 'cmd' (or 'command') for a local server, or 'url' for a remote one`);
+  else throw new UsageError(`${where}: needs 'cmd' (or 'command', or 'bundled: time|utils|db') for a local server, or 'url' for a remote one`);
 
   let args: string[] | undefined;
   if (raw.args !== undefined) {
@@ -163,6 +185,7 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
     args = raw.args.map(String);
   }
   if (cmd) [command, ...args] = splitCommandLine(where, cmd);
+  if (bundled) ({ command, args } = bundledCommand(bundled, args, where));
 
   const spec: Omit<ConnectionSpec, 'name' | 'id'> = { transport };
   if (transport === 'stdio') {
@@ -175,7 +198,7 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
     if (raw.env !== undefined) spec.env = stringMap(where, 'env', raw.env);
     const cwd = str('cwd');
     if (cwd) spec.cwd = path.resolve(cwd);
-    for (const a of spec.args) if (/^(sk-|gh[pousr]_|xox)/.test(a) || /(token|key|secret|password)=/i.test(a)) registerSecret(a.split('=').pop(), 'token');
+    registerArgSecrets(spec.args);
   } else {
     if (!url) throw new UsageError(`${where}: a ${typeRaw ?? transport} connection needs 'url'`);
     if (command || cmd) throw new UsageError(`${where}: 'cmd'/'command' do not go with type ${typeRaw}; a remote connection has only 'url' (and 'headers')`);
@@ -204,7 +227,7 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
     if (raw.framing !== 'auto' && raw.framing !== 'ndjson' && raw.framing !== 'content-length') throw new UsageError(`${where}: 'framing' must be auto, ndjson or content-length`);
     spec.framing = raw.framing;
   }
-  const name = opts.name ?? str('name') ?? (spec.command ? deriveName(spec.command, spec.args ?? []) : new URL(spec.url!).host);
+  const name = opts.name ?? str('name') ?? bundled ?? (spec.command ? deriveName(spec.command, spec.args ?? []) : new URL(spec.url!).host);
   const id = str('id') ?? specId(spec);
   return { ...spec, name, id };
 }

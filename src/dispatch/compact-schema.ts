@@ -6,6 +6,8 @@
  * within one schema into `$defs` once.
  */
 
+import { depthExceeds } from '../util/depth.js';
+
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
 
@@ -29,7 +31,23 @@ function simpleType(s: Json): string | undefined {
   return undefined;
 }
 
-function compactNode(node: Json, name?: string): Json {
+// Blanks and tabs become one space, and blank space around line breaks goes: the same as
+// replacing /\s*\n\s*/g with a newline, which is quadratic on a long run of other whitespace.
+function tidyDescription(v: string): string {
+  return v
+    .replace(/[ \t]+/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Schemas nest this deep at most in `info`; deeper parts (hostile or broken) are replaced by a note. */
+export const MAX_SCHEMA_DEPTH = 64;
+const TOO_DEEP: Json = { description: `(nested deeper than ${MAX_SCHEMA_DEPTH} levels: not shown)` };
+
+function compactNode(node: Json, name?: string, depth = 0): Json {
+  if (depth > MAX_SCHEMA_DEPTH || (!isObj(node) && depthExceeds(node, MAX_SCHEMA_DEPTH - depth))) return TOO_DEEP;
   if (!isObj(node)) return node;
   const out: Obj = {};
   for (const [k, v] of Object.entries(node)) {
@@ -42,22 +60,23 @@ function compactNode(node: Json, name?: string): Json {
     if ((k === 'minLength' || k === 'minItems' || k === 'minProperties') && v === 0) continue;
     if ((k === 'exclusiveMinimum' || k === 'exclusiveMaximum' || k === 'uniqueItems') && v === false) continue;
     if (k === 'description' && typeof v === 'string') {
-      out[k] = v.replace(/[ \t]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
+      out[k] = tidyDescription(v);
       continue;
     }
     // Empty defaults (false, '', [], {}, null) say what a model assumes anyway; validation ignores them.
     if (k === 'default' && isEmptyDefault(v)) continue;
     if (SCHEMA_MAPS.has(k) && isObj(v)) {
       const m: Obj = {};
-      for (const [pk, pv] of Object.entries(v)) m[pk] = compactNode(pv, k === 'properties' ? pk : undefined);
+      for (const [pk, pv] of Object.entries(v)) m[pk] = compactNode(pv, k === 'properties' ? pk : undefined, depth + 1);
       if (k === 'properties' && Object.keys(m).length === 0) continue;
       out[k] = m;
     } else if (SCHEMA_VALUES.has(k)) {
-      out[k] = Array.isArray(v) ? v.map((x) => compactNode(x)) : compactNode(v);
+      out[k] = Array.isArray(v) ? v.map((x) => compactNode(x, undefined, depth + 1)) : compactNode(v, undefined, depth + 1);
     } else if (SCHEMA_ARRAYS.has(k) && Array.isArray(v)) {
-      out[k] = v.map((x) => compactNode(x));
+      out[k] = v.map((x) => compactNode(x, undefined, depth + 1));
     } else {
-      out[k] = v;
+      // Other keywords' values (enum, const, default, examples) are data, not schemas: cut if deep.
+      out[k] = depthExceeds(v, MAX_SCHEMA_DEPTH - depth) ? TOO_DEEP : v;
     }
   }
   // An enum already pins the values; a type that every value has adds nothing.
@@ -83,6 +102,8 @@ function canonical(v: Json): string {
   return JSON.stringify(v);
 }
 
+const MAX_HOISTED = 100;
+
 /** Replaces sub-schemas that occur at least twice (and are not tiny) with $refs into $defs. */
 function hoistRepeats(root: Obj): Obj {
   const counts = new Map<string, { count: number; node: Obj }>();
@@ -104,7 +125,8 @@ function hoistRepeats(root: Obj): Obj {
     }
   };
   visit(root, 0);
-  const repeated = [...counts.entries()].filter(([, e]) => e.count >= 2).sort((a, b) => b[0].length - a[0].length);
+  // At most MAX_HOISTED candidates: the containment check below is quadratic in their number.
+  const repeated = [...counts.entries()].filter(([, e]) => e.count >= 2).sort((a, b) => b[0].length - a[0].length).slice(0, MAX_HOISTED);
   if (!repeated.length) return root;
   // Hoist only outermost repeats: a repeat inside another hoisted one is covered by it.
   const defs: Obj = isObj(root.$defs) ? { ...root.$defs } : {};

@@ -7,7 +7,8 @@ import { errorMessage, nearest } from '../util/errors.js';
 import { redact } from '../util/redact.js';
 import { DispatchError } from './request.js';
 import type { CapabilityType } from './schema.js';
-import { entriesOf, SearchIndex } from './search-index.js';
+import { matchesTemplate } from '../mcp/uri-template.js';
+import { entriesOf, SearchIndex, type SearchHit, type SearchOptions } from './search-index.js';
 
 /** What proxy-dispatch answers: a JSON object; errors carry `isError: true` and `error`. */
 export type DispatchResponse = Record<string, unknown> & { isError?: boolean };
@@ -71,6 +72,8 @@ export interface RequestContext {
   onProgress?: (p: Progress) => void;
   /** The upstream client a call runs for (mini-a-proxy routes server-to-client requests to it). */
   requester?: Requester;
+  /** How a spill answer says to read the file back (default: with action=readresult). */
+  readHint?: (file: string) => string;
 }
 
 /** Running totals, for the savings report and metrics. */
@@ -87,19 +90,20 @@ export interface DispatchStats {
 /** A connection with its catalog as read for this request. */
 export type Loaded = { conn: Connection; catalog: Catalog };
 
+/** The search index seen through the connections of one request. */
+export interface ScopedSearch {
+  search(query: string, opts?: Omit<SearchOptions, 'connections'>): SearchHit[];
+}
+
 /** A capability found by name, with the connection that offers it. */
 export type Resolved = { conn: Connection; cap: Tool | Resource | ResourceTemplate | Prompt | undefined };
-
-function templateMatches(template: string, uri: string): boolean {
-  const re = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\+[^}]+\}/g, '.+').replace(/\{[^}]+\}/g, '[^/]+');
-  return new RegExp(`^${re}$`).test(uri);
-}
 
 /** What every action shares: the pool, the options, running totals, catalogs and the search index. */
 export class DispatchContext {
   readonly stats: DispatchStats = { requests: 0, errors: 0, calls: 0, spills: 0, bytesKeptOut: 0 };
-  private index?: SearchIndex;
-  private indexKey = '';
+  private readonly index = new SearchIndex();
+  /** Catalog version of each connection as indexed. */
+  private readonly indexed = new Map<string, number>();
 
   constructor(
     readonly pool: Pool,
@@ -111,14 +115,20 @@ export class DispatchContext {
     return this.pool.loadCatalogs(conns, refresh, deadlineMs);
   }
 
-  /** The search index over `loaded`, rebuilt only when a catalog changed. */
-  indexFor(loaded: Loaded[]): SearchIndex {
-    const key = loaded.map((l) => `${l.conn.alias}:${l.conn.catalogVersion}`).join(',');
-    if (!this.index || key !== this.indexKey) {
-      this.index = new SearchIndex(loaded.flatMap((l) => entriesOf(l.conn.alias, l.conn.name, l.catalog)));
-      this.indexKey = key;
+  /**
+   * The search index over `loaded`: one index for all connections, where a connection's entries are
+   * replaced only when its catalog changed, searched within the connections of this request.
+   */
+  indexFor(loaded: Loaded[]): ScopedSearch {
+    for (const { conn, catalog } of loaded) {
+      if (this.indexed.get(conn.alias) === conn.catalogVersion) continue;
+      // The server's own title ("GitHub") names it as well as the configured name does.
+      const server = `${conn.name} ${conn.serverInfo?.title ?? ''}`;
+      this.index.setConnection(conn.alias, entriesOf(conn.alias, server, catalog));
+      this.indexed.set(conn.alias, conn.catalogVersion);
     }
-    return this.index;
+    const connections = new Set(loaded.map((l) => l.conn.alias));
+    return { search: (query, opts = {}) => this.index.search(query, { ...opts, connections }) };
   }
 
   /** Every connection, or the one `key` names (an unknown key is a DispatchError). */
@@ -138,7 +148,7 @@ export class DispatchContext {
     // name is found nowhere else.
     let { loaded, unavailable, late } = await this.load(conns, refresh, connection ? Infinity : undefined);
     const has = (cat: Catalog) =>
-      type === 'tool' ? cat.tools.some((t) => t.name === name) : type === 'prompt' ? cat.prompts.some((p) => p.name === name) : cat.resources.some((r) => r.uri === name) || cat.resourceTemplates.some((t) => templateMatches(t.uriTemplate, name));
+      type === 'tool' ? cat.tools.some((t) => t.name === name) : type === 'prompt' ? cat.prompts.some((p) => p.name === name) : cat.resources.some((r) => r.uri === name) || cat.resourceTemplates.some((t) => matchesTemplate(t.uriTemplate, name));
     const lateWithIt = late.filter((c) => c.cachedCatalog && has(c.cachedCatalog));
     if (late.length && (lateWithIt.length || !loaded.some((l) => has(l.catalog)))) {
       ({ loaded, unavailable } = await this.load(conns, false, Infinity));
@@ -146,7 +156,7 @@ export class DispatchContext {
     const find = (cat: Catalog) =>
       type === 'tool' ? cat.tools.find((t) => t.name === name)
         : type === 'prompt' ? cat.prompts.find((p) => p.name === name)
-          : (cat.resources.find((r) => r.uri === name) ?? cat.resourceTemplates.find((t) => templateMatches(t.uriTemplate, name)));
+          : (cat.resources.find((r) => r.uri === name) ?? cat.resourceTemplates.find((t) => matchesTemplate(t.uriTemplate, name)));
     // A resource of a named connection may be readable without being listed (dynamic URIs).
     if (type === 'resource' && connection) return { conn: conns[0]!, cap: loaded[0] ? find(loaded[0].catalog) : undefined };
     if (connection && unavailable.length) throw new DispatchError(unavailable[0]!);

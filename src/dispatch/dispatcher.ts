@@ -1,4 +1,5 @@
 import type { Pool } from '../mcp/pool.js';
+import { depthExceeds } from '../util/depth.js';
 import { call } from './actions/call.js';
 import { info } from './actions/info.js';
 import { list } from './actions/list.js';
@@ -10,6 +11,9 @@ import { describeError, DispatchContext, type DispatcherOptions, type DispatchEv
 import { parseRequest } from './request.js';
 
 export type { DispatcherOptions, DispatchEvent, DispatchResponse, DispatchStats, RequestContext } from './context.js';
+
+/** Answers nest at most this deep (results are held to MAX_PAYLOAD_DEPTH, plus the envelope). */
+const MAX_ANSWER_DEPTH = 300;
 
 /**
  * proxy-dispatch: list, search, info, call, batch, run and readresult over every connection of a pool.
@@ -71,6 +75,9 @@ export class Dispatcher {
     } catch (e) {
       res = { action: ev.action, isError: true, error: describeError(e) };
     }
+    // Anything a downstream sent (annotations, _meta, resource fields) can nest without limit;
+    // printing or sending an answer recurses per level, so too deep an answer becomes an error.
+    if (depthExceeds(res, MAX_ANSWER_DEPTH)) res = { action: ev.action, isError: true, error: `the answer nests deeper than ${MAX_ANSWER_DEPTH} levels (data sent by a server); it is not passed on` };
     const stats = this.ctx.stats;
     if (res.isError) {
       ev.isError = true;

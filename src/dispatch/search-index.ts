@@ -1,7 +1,6 @@
-import MiniSearch from 'minisearch';
 import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
-import { normalizeQuery, synonymsOf, terms, words } from './text.js';
+import { normalizeQuery, spelling, synonymsOf, terms, termsWithWords } from './text.js';
 
 /** One searchable capability. */
 export interface IndexEntry {
@@ -15,6 +14,8 @@ export interface IndexEntry {
   params: string;
   annotations: string;
   server: string;
+  /** Same for identical capabilities on different connections (name, description, parameters). */
+  signature: string;
 }
 
 /** A ranked search hit. */
@@ -24,45 +25,52 @@ export interface SearchHit {
   name: string;
   score: number;
   description: string;
+  /** The request's words that matched, by field: `name: read file; desc: contents`. */
+  why: string;
+  /** Other connections offering an identical capability (folded into this hit). */
+  also?: string[];
 }
 
-const STOPWORDS_DROPPED = (t: string) => {
-  const s = terms(t);
-  return s.length ? s[0]! : null;
-};
+/** Options of a search. */
+export interface SearchOptions {
+  limit?: number;
+  type?: CapabilityType;
+  /** Only these connections (aliases); all when absent. */
+  connections?: ReadonlySet<string>;
+}
 
 /** First sentence (or first 160 characters) of a description. */
 export function shortDescription(text: string | undefined, max = 160): string {
   if (!text) return '';
   const flat = text.replace(/\s+/g, ' ').trim();
-  const sentence = /^(.{20,}?[.!?])(?=\s+[A-Z([]|$)/.exec(flat)?.[1] ?? flat;
+  const sentence = /^(.{20,}?[.!?])(?=\s+[A-Z([]|$)/.exec(flat.slice(0, 2000))?.[1] ?? flat;
   return sentence.length > max ? sentence.slice(0, max - 1) + '…' : sentence;
 }
 
-function schemaText(schema: unknown, depth = 0): string {
-  if (!schema || typeof schema !== 'object' || depth > 2) return '';
+// Bounds on indexed text: a schema walk stops this deep, a field keeps this many characters.
+const SCHEMA_DEPTH = 2;
+const MAX_PARAMS_CHARS = 1500;
+
+function schemaText(schema: unknown, names: string[], prose: string[], depth = 0): void {
+  if (!schema || typeof schema !== 'object' || depth > SCHEMA_DEPTH) return;
   const props = (schema as { properties?: Record<string, unknown> }).properties ?? {};
-  const parts: string[] = [];
   for (const [k, v] of Object.entries(props)) {
-    parts.push(k);
+    names.push(k);
     const d = (v as { description?: unknown })?.description;
-    if (typeof d === 'string') parts.push(d);
+    if (typeof d === 'string') prose.push(d);
     const en = (v as { enum?: unknown })?.enum;
-    if (Array.isArray(en)) parts.push(en.filter((x) => typeof x === 'string').join(' '));
-    parts.push(schemaText(v, depth + 1));
+    if (Array.isArray(en)) prose.push(en.filter((x) => typeof x === 'string').join(' '));
+    schemaText(v, names, prose, depth + 1);
     const items = (v as { items?: unknown })?.items;
-    if (items) parts.push(schemaText(items, depth + 1));
+    if (items) schemaText(items, names, prose, depth + 1);
   }
-  return parts.filter(Boolean).join(' ');
 }
 
 function annotationText(a: Record<string, unknown> | undefined): string {
   if (!a) return '';
   const out: string[] = [];
-  if (typeof a.title === 'string') out.push(a.title);
   if (a.readOnlyHint === true) out.push('read only');
   if (a.destructiveHint === true) out.push('destructive');
-  if (a.openWorldHint === true) out.push('external');
   return out.join(' ');
 }
 
@@ -70,113 +78,488 @@ function annotationText(a: Record<string, unknown> | undefined): string {
 export function entriesOf(alias: string, serverName: string, cat: Catalog): IndexEntry[] {
   const out: IndexEntry[] = [];
   for (const t of cat.tools) {
+    const names: string[] = [];
+    const prose: string[] = [];
+    schemaText(t.inputSchema, names, prose);
+    const params = `${names.join(' ')}\n${prose.join(' ')}`.slice(0, MAX_PARAMS_CHARS);
+    const title = t.title ?? (t.annotations?.title as string | undefined) ?? '';
     out.push({
-      id: `${alias}\u0000tool\u0000${t.name}`, connection: alias, type: 'tool', name: t.name, title: t.title ?? (t.annotations?.title as string | undefined) ?? '',
-      description: t.description ?? '', params: schemaText(t.inputSchema), annotations: annotationText(t.annotations as Record<string, unknown> | undefined), server: serverName,
+      id: `${alias}\u0000tool\u0000${t.name}`, connection: alias, type: 'tool', name: t.name, title,
+      description: t.description ?? '', params, annotations: annotationText(t.annotations as Record<string, unknown> | undefined), server: serverName,
+      signature: `tool\u0000${t.name}\u0000${t.description ?? ''}\u0000${names.join(',')}`,
     });
   }
   for (const r of cat.resources) {
-    out.push({ id: `${alias}\u0000resource\u0000${r.uri}`, connection: alias, type: 'resource', name: r.uri, title: `${r.name} ${r.title ?? ''}`, description: r.description ?? '', params: r.mimeType ?? '', annotations: '', server: serverName });
+    out.push({ id: `${alias}\u0000resource\u0000${r.uri}`, connection: alias, type: 'resource', name: r.uri, title: `${r.name} ${r.title ?? ''}`, description: r.description ?? '', params: r.mimeType ?? '', annotations: '', server: serverName, signature: `resource\u0000${r.uri}\u0000${r.description ?? ''}` });
   }
   for (const r of cat.resourceTemplates) {
-    out.push({ id: `${alias}\u0000resource\u0000${r.uriTemplate}`, connection: alias, type: 'resource', name: r.uriTemplate, title: `${r.name} ${r.title ?? ''}`, description: r.description ?? '', params: r.mimeType ?? '', annotations: '', server: serverName });
+    out.push({ id: `${alias}\u0000resource\u0000${r.uriTemplate}`, connection: alias, type: 'resource', name: r.uriTemplate, title: `${r.name} ${r.title ?? ''}`, description: r.description ?? '', params: r.mimeType ?? '', annotations: '', server: serverName, signature: `template\u0000${r.uriTemplate}\u0000${r.description ?? ''}` });
   }
   for (const p of cat.prompts) {
+    const params = (p.arguments ?? []).map((a) => `${a.name} ${a.description ?? ''}`).join(' ');
     out.push({
       id: `${alias}\u0000prompt\u0000${p.name}`, connection: alias, type: 'prompt', name: p.name, title: p.title ?? '', description: p.description ?? '',
-      params: (p.arguments ?? []).map((a) => `${a.name} ${a.description ?? ''}`).join(' '), annotations: '', server: serverName,
+      params, annotations: '', server: serverName, signature: `prompt\u0000${p.name}\u0000${p.description ?? ''}\u0000${params}`,
     });
   }
   return out;
 }
 
-/** A document as indexed: the entry's description split into its lead sentence and the rest. */
-interface Doc extends IndexEntry {
-  lead: string;
-  rest: string;
+/** Indexed fields, in the order of the arrays below (params: their names, then their descriptions). */
+const FIELDS = ['name', 'title', 'lead', 'rest', 'params', 'paramText', 'server'] as const;
+const NF = FIELDS.length;
+const SERVER_FIELD = NF - 1;
+/** How much a word in each field says: the tool's name most, long usage notes least. */
+export const FIELD_WEIGHT = [3, 2, 1.5, 0.4, 0.6, 0.2, 1];
+/** Length normalisation per field (BM25 b): a word in a 5,000-word description says almost nothing. */
+const FIELD_B = [0.3, 0.3, 0.5, 0.9, 0.5, 0.8, 0.2];
+/** What the `why` of a hit calls each field. */
+const FIELD_LABEL = ['name', 'title', 'desc', 'desc', 'params', 'params', 'server'];
+/** A request word counts as covered in full by this weighted frequency (a match in the name). */
+const FULL_MATCH = 3;
+/** How much a tool whose name is all request words gains over one whose name has none of them. */
+const NAME_PRECISION = 1;
+/** A description beyond its lead sentence is indexed up to this many words (long usage notes are noise). */
+const MAX_REST_WORDS = 300;
+const K1 = 1.2;
+/** A synonym counts this much of the word it stands for; a word found by prefix, this much. */
+const SYNONYM_WEIGHT = 0.5;
+const PREFIX_WEIGHT = 0.5;
+const MAX_PREFIX_TERMS = 12;
+/** Tools of a server the request names ("…with tavily", "in our gitlab") count this much more. */
+const SERVER_NAMED = 3;
+/** What the naming word adds to each tool of the server it names (a fraction of its idf). */
+const NAMED_CREDIT = 0.5;
+/** A hit's description is cut here: with `why`, a 10-hit answer stays within its former size. */
+const DESCRIPTION_CHARS = 64;
+const MAX_QUERY_CHARS = 2000;
+const MAX_QUERY_TERMS = 32;
+/** Hits scoring below this fraction of the best one are left out. */
+const MIN_RELATIVE_SCORE = 0.05;
+/** Words that name no server even when a server's name contains them. */
+const GENERIC_SERVER_WORDS = new Set(['mcp', 'server', 'serv', 'api', 'tool', 'client', 'official', 'modelcontextprotocol', 'io', 'com', 'ai']);
+
+const VERSION = /^v\d{1,3}$/;
+/** Verbs that destroy or undo: a tool named by one ranks lower unless the request asks for it. */
+const DESTRUCTIVE = new Set(terms('delete remove archive drop destroy purge cancel revoke uninstall clear reset truncate kill terminate wipe empty decline reject unlink unpublish deactivate disable unassign'));
+const UNASKED_DESTRUCTIVE = 0.7;
+/** Verbs that say what a tool does: when the request has one, a tool named by other verbs only ranks lower. */
+const ACTIONS = new Set(terms('get list create update delete add remove search find read write set send post run start stop move copy upload download fetch query edit merge close open cancel archive restore install uninstall deploy generate execute export import approve reject assign navigate click fill type take capture describe show retrieve patch put reply forward rename sync trigger validate analyze publish schedule invite share'));
+const OTHER_VERB = 0.8;
+
+/** Term frequencies of the document being added (reused: one map, not one per document). */
+const TF_SCRATCH = new Map<string, Posting>();
+
+interface Doc {
+  entry: IndexEntry;
+  /** Words per field. */
+  len: Float64Array;
+  /** Distinct terms, for removal. */
+  terms: string[];
+  alive: boolean;
+  /** Destructive verbs in the name (delete, cancel, …). */
+  undoes: string[];
+  /** Action verbs in the name (get, create, …). */
+  verbs: string[];
 }
 
-/** Field weights: a word in the tool's name says most; long usage notes and annotations least. */
-export const FIELD_BOOST = { name: 3, title: 1.5, lead: 2, rest: 0.25, params: 0.5, annotations: 0.2, server: 1 };
-/** A synonym counts this much of the word it stands for. */
-const SYNONYM_WEIGHT = 0.5;
-/** Tools of a server the request names ("…on github") count this much more. */
-const SERVER_NAMED = 1.5;
+/**
+ * Per-field term frequencies of one document for one term, packed 7 bits a field into one number
+ * (a frequency above 127 is saturated long before): no small array per posting to allocate.
+ */
+type Posting = number;
+const TF_MAX = 127;
+const SHIFT = [1, 128, 128 ** 2, 128 ** 3, 128 ** 4, 128 ** 5, 128 ** 6];
+const tfOf = (p: Posting, f: number) => Math.floor(p / SHIFT[f]!) % 128;
 
 /**
- * Full-text index (MiniSearch BM25) over tool names split into words, titles, descriptions (lead
- * sentence weighted above the rest), parameter names and descriptions, annotations and server
- * names. A request is scored word by word: each word counts by its best field match or, at a
- * discount, its best synonym's; words matched are rewarded (coordination), and tools of a server
- * the request names are preferred. Long descriptions cannot win on sheer vocabulary this way.
+ * BM25F index over capabilities, updated one connection at a time. Every field (tool name split into
+ * words, title, lead sentence, the rest of the description, parameters, server name) has its own
+ * weight and length normalisation, and a term's weighted frequencies are summed across fields
+ * before saturation, so matching a word in many places barely beats matching it once in the name,
+ * and a very long description cannot win on vocabulary. A request is scored per word (its best
+ * form: the word, a synonym at a discount, or index terms it is a prefix of), coverage of the
+ * request's rarer words is rewarded, and tools of a server the request names are preferred.
+ * (MiniSearch, used before, scores fields independently and cannot remove one connection cheaply.)
  */
 export class SearchIndex {
-  private readonly ms: MiniSearch<Doc>;
-  private readonly entries = new Map<string, IndexEntry>();
+  private readonly docs: Doc[] = [];
+  private readonly postings = new Map<string, Map<number, Posting>>();
+  private readonly byConnection = new Map<string, number[]>();
   private readonly serverTerms = new Map<string, Set<string>>();
+  private readonly fieldTotal = new Float64Array(NF);
+  private live = 0;
+  private sortedTerms: string[] | null = null;
+  private readonly free: number[] = [];
+  private buf?: Scratch;
 
-  constructor(entries: IndexEntry[]) {
-    this.ms = new MiniSearch<Doc>({
-      fields: ['name', 'title', 'lead', 'rest', 'params', 'annotations', 'server'],
-      storeFields: [],
-      tokenize: (text) => words(text),
-      processTerm: STOPWORDS_DROPPED,
-      searchOptions: { tokenize: (q) => [q], processTerm: (t) => t },
-    });
-    this.ms.addAll(
-      entries.map((e) => {
-        const lead = shortDescription(e.description, 400);
-        return { ...e, lead, rest: e.description.slice(lead.replace(/…$/, '').length) };
-      }),
-    );
+  constructor(entries: IndexEntry[] = []) {
+    const groups = new Map<string, IndexEntry[]>();
     for (const e of entries) {
-      this.entries.set(e.id, e);
-      if (!this.serverTerms.has(e.connection)) this.serverTerms.set(e.connection, new Set(terms(e.server)));
+      const g = groups.get(e.connection) ?? [];
+      g.push(e);
+      groups.set(e.connection, g);
     }
+    for (const [c, es] of groups) this.setConnection(c, es);
   }
 
+  /** Number of indexed capabilities. */
   get size(): number {
-    return this.entries.size;
+    return this.live;
   }
 
-  private termScores(term: string, filter: (id: string) => boolean): Map<string, number> {
-    const out = new Map<string, number>();
-    const hits = this.ms.search(term, {
-      boost: FIELD_BOOST,
-      prefix: term.length >= 4,
-      fuzzy: term.length >= 6 ? 0.2 : false,
-      filter: (r) => filter(r.id as string),
+  /** Connections with entries in the index. */
+  get connections(): string[] {
+    return [...this.byConnection.keys()];
+  }
+
+  /** Replaces every entry of `connection` with `entries` (none: the connection leaves the index). */
+  setConnection(connection: string, entries: IndexEntry[]): void {
+    this.removeConnection(connection);
+    if (!entries.length) return;
+    const ids: number[] = [];
+    const server = new Set<string>();
+    for (const e of entries) {
+      ids.push(this.addDoc(e));
+      for (const t of terms(e.server)) if (!GENERIC_SERVER_WORDS.has(t) && t.length > 1) server.add(t);
+    }
+    this.byConnection.set(connection, ids);
+    this.serverTerms.set(connection, server);
+    this.sortedTerms = null;
+  }
+
+  /** Removes every entry of `connection`. */
+  removeConnection(connection: string): void {
+    const ids = this.byConnection.get(connection);
+    if (!ids) return;
+    for (const id of ids) {
+      const d = this.docs[id]!;
+      for (const t of d.terms) {
+        const p = this.postings.get(t);
+        p?.delete(id);
+        if (p && !p.size) this.postings.delete(t);
+      }
+      for (let f = 0; f < NF; f++) this.fieldTotal[f]! -= d.len[f]!;
+      d.alive = false;
+      d.terms = [];
+      this.live--;
+      this.free.push(id);
+    }
+    this.byConnection.delete(connection);
+    this.serverTerms.delete(connection);
+    this.sortedTerms = null;
+  }
+
+  private addDoc(e: IndexEntry): number {
+    const lead = shortDescription(e.description, 400);
+    const restText = e.description.slice(lead.replace(/…$/, '').length);
+    const rest = terms(restText.slice(0, MAX_REST_WORDS * 12)).slice(0, MAX_REST_WORDS);
+    const nl = e.params.indexOf('\n');
+    // Version suffixes (hostinger's VPS_getSnapshotV1) say nothing about what a tool does.
+    const name = terms(e.name).filter((t) => !VERSION.test(t));
+    const paramNames = terms(nl < 0 ? e.params : e.params.slice(0, nl));
+    const paramText = terms(`${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`);
+    const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, terms(e.server)];
+    const id = this.free.pop() ?? this.docs.length;
+    const len = new Float64Array(NF);
+    const tf = TF_SCRATCH;
+    tf.clear();
+    fields.forEach((ts, f) => {
+      len[f] = ts.length;
+      this.fieldTotal[f]! += ts.length;
+      for (const t of ts) {
+        const p = tf.get(t) ?? 0;
+        if (tfOf(p, f) < TF_MAX) tf.set(t, p + SHIFT[f]!);
+      }
     });
-    for (const h of hits) out.set(h.id as string, h.score);
+    // Adjacent name words joined ("runNextJSAudit" is also found as "nextjs", "whoAmI" as "whoami").
+    for (let i = 0; i + 1 < name.length; i++) {
+      const j = name[i]! + name[i + 1]!;
+      const p = tf.get(j) ?? 0;
+      if (!tfOf(p, 0)) tf.set(j, p + 1);
+    }
+    for (const [t, p] of tf) {
+      let m = this.postings.get(t);
+      if (!m) this.postings.set(t, (m = new Map()));
+      m.set(id, p);
+    }
+    this.docs[id] = { entry: e, len, terms: [...tf.keys()], alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)) };
+    this.live++;
+    return id;
+  }
+
+  /**
+   * True when `w` is a product name rather than a common word: no other server has it in a tool
+   * name, or (for a longer word) at most two do: "github" is in firecrawl_research_search_github,
+   * but "chart", "line", "console", "time" are in many.
+   */
+  private distinctive(w: string): boolean {
+    const m = this.postings.get(w);
+    if (!m) return false;
+    const others = new Set<string>();
+    const allowed = w.length >= 6 ? 2 : 0;
+    for (const [id, p] of m) {
+      if (!tfOf(p, 0) || tfOf(p, SERVER_FIELD)) continue;
+      others.add(this.docs[id]!.entry.connection);
+      if (others.size > allowed) return false;
+    }
+    return true;
+  }
+
+  private idf(df: number): number {
+    return Math.log(1 + (this.live - df + 0.5) / (df + 0.5));
+  }
+
+  /** Index terms that start with `t` (sorted-array range; bounded). */
+  private prefixed(t: string): string[] {
+    if (t.length < 4) return [];
+    if (!this.sortedTerms) this.sortedTerms = [...this.postings.keys()].sort();
+    const a = this.sortedTerms;
+    let lo = 0;
+    let hi = a.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (a[mid]! < t) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < a.length && out.length < MAX_PREFIX_TERMS && a[i]!.startsWith(t); i++) if (a[i] !== t) out.push(a[i]!);
     return out;
   }
 
-  /** Best matches for a natural-language query, best first. */
-  search(query: string, opts: { limit?: number; type?: CapabilityType } = {}): SearchHit[] {
-    const base = [...new Set(terms(normalizeQuery(query)))];
-    if (!base.length) return [];
-    const filter = (id: string) => !opts.type || this.entries.get(id)!.type === opts.type;
-    const total = new Map<string, number>();
-    const matched = new Map<string, number>();
-    for (const t of base) {
-      const best = this.termScores(t, filter);
-      for (const syn of synonymsOf(t)) {
-        for (const [id, sc] of this.termScores(syn, filter)) best.set(id, Math.max(best.get(id) ?? 0, sc * SYNONYM_WEIGHT));
+  /** Weighted, length-normalised frequency of one posting (BM25F's tf~); `fieldOut[0]` gets its best field (the name if any). */
+  private weighted(id: number, p: Posting, avg: Float64Array, fieldOut?: number[]): number {
+    const len = this.docs[id]!.len;
+    let tf = 0;
+    let best = -1;
+    let bestV = 0;
+    let rest = p;
+    for (let f = 0; f < NF && rest; f++) {
+      const n = rest % 128;
+      rest = Math.floor(rest / 128);
+      if (!n) continue;
+      const v = (FIELD_WEIGHT[f]! * n) / (1 - FIELD_B[f]! + FIELD_B[f]! * (len[f]! / (avg[f]! || 1)));
+      tf += v;
+      if (v > bestV) (bestV = v), (best = f);
+    }
+    if (fieldOut) fieldOut[0] = p % 128 ? 0 : best;
+    return tf;
+  }
+
+  /** Servers the request names, and the request words that name them. */
+  private namedServers(words: string[]): { named: Set<string>; naming: Set<string> } {
+    // By every word of the server's name ("search console"), or by one that other servers' tools
+    // rarely use ("tavily", "vercel"; not "search", "google", "console").
+    const named = new Set<string>();
+    const naming = new Set<string>();
+    const wordSet = new Set(words);
+    for (const [c, ts] of this.serverTerms) {
+      if (!ts.size) continue;
+      if (ts.size > 1 && [...ts].every((t) => wordSet.has(t))) {
+        named.add(c);
+        for (const t of ts) naming.add(t);
+        continue;
       }
-      for (const [id, sc] of best) {
-        total.set(id, (total.get(id) ?? 0) + sc);
-        matched.set(id, (matched.get(id) ?? 0) + 1);
+      for (const w of words) if (ts.has(w) && this.distinctive(w)) (named.add(c), naming.add(w));
+    }
+    return { named, naming };
+  }
+
+  /** The forms a request word is looked up in: itself, synonyms, longer terms it begins, joined with the next word. */
+  private variants(w: string, next: string | undefined, said: Map<string, string>): Variant[] {
+    const word = said.get(w) ?? w;
+    const out: Variant[] = [{ term: w, weight: 1, label: word }];
+    for (const s of synonymsOf(w)) out.push({ term: s, weight: SYNONYM_WEIGHT, label: `${word}→${spelling(s)}` });
+    for (const t of this.prefixed(w)) out.push({ term: t, weight: PREFIX_WEIGHT * (w.length / t.length), label: word });
+    if (next) {
+      const joined = w + next;
+      const label = `${word} ${said.get(next) ?? next}`;
+      out.push({ term: joined, weight: 1, label });
+      for (const t of this.prefixed(joined)) out.push({ term: t, weight: PREFIX_WEIGHT * (joined.length / t.length), label });
+    }
+    return out;
+  }
+
+  private scratch(n: number): Scratch {
+    if (!this.buf || this.buf.score.length < n) {
+      const m = Math.max(n, 1024);
+      this.buf = { score: new Float64Array(m), covered: new Float64Array(m), nameHits: new Float64Array(m), bestV: new Float64Array(m), bestS: new Float64Array(m), bestN: new Float64Array(m), seen: new Uint8Array(m), wordSeen: new Uint8Array(m) };
+    }
+    return this.buf;
+  }
+
+  /** Best matches for a request in words, best first; identical capabilities are folded into one hit. */
+  search(query: string, opts: SearchOptions = {}): SearchHit[] {
+    // A request is untrusted: its text and its distinct words are bounded, so is the work.
+    const pairs = termsWithWords(normalizeQuery(query.slice(0, MAX_QUERY_CHARS)));
+    const words = [...new Set(pairs.map(([t]) => t))].slice(0, MAX_QUERY_TERMS);
+    if (!words.length || !this.live) return [];
+    // The request's own spelling of each term, for `why`.
+    const said = new Map<string, string>();
+    for (const [t, w] of pairs) if (!said.has(t)) said.set(t, w);
+    const avg = new Float64Array(NF);
+    for (let f = 0; f < NF; f++) avg[f] = this.fieldTotal[f]! / this.live;
+    const filtered = !!(opts.type || opts.connections);
+    const allowed = (id: number) => {
+      const e = this.docs[id]!.entry;
+      return (!opts.type || e.type === opts.type) && (!opts.connections || opts.connections.has(e.connection));
+    };
+    const { named, naming } = this.namedServers(words);
+    // Within a named server its name is a given, not evidence: "trello" must not favour the trello
+    // tools that repeat the word. (A request of nothing but server names is scored on them.)
+    const onlyNames = words.every((w) => naming.has(w));
+    const b = this.scratch(this.docs.length);
+    const touched: number[] = [];
+    const allVariants: Variant[][] = [];
+    let totalIdf = 0;
+    for (const [i, w] of words.entries()) {
+      const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
+      totalIdf += wIdf;
+      const vs = this.variants(w, words[i + 1], said);
+      allVariants.push(vs);
+      const skipNamed = naming.has(w) && !onlyNames;
+      // Per document, the word's best form, BM25F-saturated, and how strongly it is covered.
+      const wordTouched: number[] = [];
+      for (const v of vs) {
+        const m = this.postings.get(v.term);
+        if (!m) continue;
+        const tIdf = Math.min(wIdf, this.idf(m.size)) || this.idf(m.size);
+        for (const [id, p0] of m) {
+          if (filtered && !allowed(id)) continue;
+          // In its own server's tools a naming word is no evidence (they all get the same credit
+          // below), whichever of them repeats the product's name.
+          if (skipNamed && named.has(this.docs[id]!.entry.connection)) continue;
+          const p = p0;
+          const tf = this.weighted(id, p, avg);
+          const val = (v.weight * tIdf * (tf * (K1 + 1))) / (tf + K1);
+          if (!b.wordSeen[id]) {
+            b.wordSeen[id] = 1;
+            wordTouched.push(id);
+            b.bestV[id] = -1;
+          }
+          if (val > b.bestV[id]!) {
+            b.bestV[id] = val;
+            b.bestS[id] = v.weight * Math.min(1, tf / FULL_MATCH);
+            b.bestN[id] = p % 128 ? v.weight : 0;
+          }
+        }
+      }
+      for (const id of wordTouched) {
+        b.wordSeen[id] = 0;
+        if (!b.seen[id]) (b.seen[id] = 1), touched.push(id), (b.score[id] = 0), (b.covered[id] = 0), (b.nameHits[id] = 0);
+        b.score[id]! += b.bestV[id]!;
+        // A word counts as covered by a strong match (the name), a little by a trace in a long note.
+        b.covered[id]! += wIdf * b.bestS[id]!;
+        b.nameHits[id]! += b.bestN[id]!;
       }
     }
-    const named = new Set([...this.serverTerms].filter(([, ts]) => base.some((t) => ts.has(t))).map(([c]) => c));
-    const ranked = [...total].map(([id, sc]) => {
-      const e = this.entries.get(id)!;
-      const coord = (matched.get(id)! / base.length) ** 2;
-      return { e, score: sc * coord * (named.has(e.connection) ? SERVER_NAMED : 1) };
-    });
-    ranked.sort((a, b) => b.score - a.score);
-    return ranked.slice(0, opts.limit ?? 10).map(({ e, score }) => ({
-      connection: e.connection, type: e.type, name: e.name, score: Math.round(score * 100) / 100, description: shortDescription(e.description),
-    }));
+    // Every tool of a named server is matched by the naming word, the same for each of them.
+    if (named.size && !onlyNames) {
+      for (const c of named) {
+        const ts = this.serverTerms.get(c)!;
+        for (const id of this.byConnection.get(c)!) {
+          if (filtered && !allowed(id)) continue;
+          for (const w of naming) {
+            if (!ts.has(w)) continue;
+            const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
+            if (!b.seen[id]) (b.seen[id] = 1), touched.push(id), (b.score[id] = 0), (b.covered[id] = 0), (b.nameHits[id] = 0);
+            b.score[id]! += NAMED_CREDIT * wIdf;
+            b.covered[id]! += wIdf;
+          }
+        }
+      }
+    }
+    // Which destructive verbs the request asks for, itself or by a synonym ("get rid of" -> delete).
+    const asked = new Set(words.flatMap((w) => [w, ...synonymsOf(w)]));
+    const askedVerb = words.some((w) => ACTIONS.has(w) || synonymsOf(w).some((s) => ACTIONS.has(s)));
+    const ranked: Array<{ id: number; s: number }> = [];
+    for (const id of touched) {
+      b.seen[id] = 0;
+      const coord = Math.min(1, b.covered[id]! / (totalIdf || 1));
+      const d = this.docs[id]!;
+      // A name made of request words ("list_boards" for "list trello boards") beats one that only
+      // contains them ("add_list_to_board").
+      const precision = Math.min(1, b.nameHits[id]! / (d.len[0]! || 1));
+      const unasked = (d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1) * (askedVerb && d.verbs.length && !d.verbs.some((t) => asked.has(t)) ? OTHER_VERB : 1);
+      ranked.push({ id, s: b.score[id]! * coord * coord * (1 + NAME_PRECISION * precision) * unasked * (named.has(d.entry.connection) ? SERVER_NAMED : 1) });
+    }
+    ranked.sort((x, y) => y.s - x.s || x.id - y.id);
+
+    const limit = opts.limit ?? 10;
+    const out: SearchHit[] = [];
+    const bySig = new Map<string, SearchHit>();
+    for (const { id, s } of ranked) {
+      const e = this.docs[id]!.entry;
+      const twin = bySig.get(e.signature);
+      if (twin) {
+        (twin.also ??= []).push(e.connection);
+        continue;
+      }
+      // A hit far below the best is noise (a trace of a word in a long note): not worth its bytes.
+      if (s < ranked[0]!.s * MIN_RELATIVE_SCORE) break;
+      if (out.length >= limit) continue;
+      const hit: SearchHit = { connection: e.connection, type: e.type, name: e.name, score: Math.round(s * 100) / 100, description: shortDescription(e.description, DESCRIPTION_CHARS), why: this.why(id, words, allVariants, avg, named.has(e.connection) ? naming : undefined) };
+      bySig.set(e.signature, hit);
+      out.push(hit);
+    }
+    return out;
   }
+
+  /** For one hit: each request word's best form and the field it matched in. */
+  private why(id: number, words: string[], allVariants: Variant[][], avg: Float64Array, naming: Set<string> | undefined): string {
+    const list: Array<[string, number]> = [];
+    const field = [0];
+    words.forEach((w, i) => {
+      if (naming?.has(w)) return; // the hit names its connection already
+      let best = 0;
+      let bestLabel = '';
+      let bestField = 0;
+      const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
+      for (const v of allVariants[i]!) {
+        const m = this.postings.get(v.term);
+        const p = m?.get(id);
+        if (p === undefined) continue;
+        // The same value the ranking gave this form.
+        const tIdf = Math.min(wIdf, this.idf(m!.size)) || this.idf(m!.size);
+        const tf = this.weighted(id, p, avg, field);
+        const val = (v.weight * tIdf * (tf * (K1 + 1))) / (tf + K1);
+        if (val > best) (best = val), (bestLabel = v.label), (bestField = field[0]!);
+      }
+      if (bestLabel) list.push([bestLabel, bestField]);
+    });
+    return explain(list);
+  }
+}
+
+/** One form of a request word: the term looked up, what it counts, how `why` shows it. */
+interface Variant {
+  term: string;
+  weight: number;
+  label: string;
+}
+
+/** Per-document arrays reused from search to search (indexed by document id). */
+interface Scratch {
+  score: Float64Array;
+  covered: Float64Array;
+  nameHits: Float64Array;
+  bestV: Float64Array;
+  bestS: Float64Array;
+  bestN: Float64Array;
+  seen: Uint8Array;
+  wordSeen: Uint8Array;
+}
+
+/** `name: read file; desc: contents`: the request's words grouped by the field they matched best. */
+function explain(list: Array<[string, number]>): string {
+  const by = new Map<string, string[]>();
+  for (const [label, f] of list) {
+    // The hit names its connection already; a server-name match needs no words of its own.
+    if (f === SERVER_FIELD) continue;
+    const k = FIELD_LABEL[f] ?? 'desc';
+    const l = by.get(k) ?? [];
+    if (!l.includes(label)) l.push(label);
+    by.set(k, l);
+  }
+  return [...by].map(([k, ws]) => `${k}: ${ws.join(' ')}`).join('; ');
 }

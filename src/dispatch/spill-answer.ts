@@ -29,11 +29,12 @@ export function writeSpill(ctx: DispatchContext, payload: Payload, origin: Spill
 }
 
 /** The spill answer's text: where, why, size, outline, a preview, and how to read it back. */
-export function spillText(meta: SpillMeta, why: string, payload: Payload, toolError = false): string {
+export function spillText(meta: SpillMeta, why: string, payload: Payload, toolError = false, readHint?: string): string {
   const how =
-    payload.format === 'text'
+    readHint ??
+    (payload.format === 'text'
       ? 'Read it with action=readresult (op=stat, grep, slice, head, tail); pass it to another call as argumentsFile.'
-      : 'Read it with action=readresult: op=query (select), op=items (path), grep, slice; or pass it as argumentsFile.';
+      : 'Read it with action=readresult: op=query (select), op=items (path), grep, slice; or pass it as argumentsFile.');
   return (
     `Result written to ${meta.file} (${why}). ${meta.bytes} bytes, ≈${meta.estimatedTokens} tokens, ${meta.lines} lines of ${meta.format}; ${payload.shape}.` +
     `${toolError ? ' The tool reported an error.' : ''}\nPreview:\n${payload.preview}\n${how}`

@@ -15,7 +15,8 @@ const STOP = new Set(
 export function words(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    // `HTTPServer` -> `HTTP Server`; a lookahead, since `([A-Z]+)([A-Z][a-z])` is quadratic on long capitals.
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
@@ -38,9 +39,19 @@ export function stem(w: string): string {
     s = s.slice(0, -2);
     if (DOUBLE.test(s)) s = s.slice(0, -1);
   }
+  // migration/migrate -> migrat, deployment/deploy -> deploy (only where a real word remains).
+  if (s.endsWith('ation') && s.length > 7) s = s.slice(0, -3);
+  else if (s.endsWith('ment') && s.length > 8) s = s.slice(0, -4);
   if (s.endsWith('e') && s.length > 4) s = s.slice(0, -1);
   return s;
 }
+
+// `\b[a-z][a-z0-9+.-]*:\/\/\S+` and `\b[\w-]+@[\w-]+\.[\w.]+\b` match the same as these, but
+// retry from every position inside a long run (`a.a.a.…`, `a-a-a-…`): quadratic. These start only
+// where a run starts, check once with a lookahead that the run leads to a match, and keep the
+// part of the run before the real start (`before`), so each run is read a bounded number of times.
+const URL_RE = /(?<![a-z0-9+.-])(?=[a-z0-9+.-]*:\/\/\S)([a-z0-9+.-]*?)\b[a-z][a-z0-9+.-]*:\/\/\S+/gi;
+const EMAIL_RE = /(?<![\w-])(?=[\w-]*@[\w-]+\.+\w)([\w-]*?)\b[\w-]+@[\w-]+\.[\w.]+\b/g;
 
 /**
  * A request's literal values say what kind of thing is meant, not which words to match: a URL
@@ -48,27 +59,69 @@ export function stem(w: string): string {
  * this, the parts of a URL or of a name ("web-1") match long usage notes.
  */
 export function normalizeQuery(q: string): string {
-  return q
+  let out = q;
+  for (const [re, to] of PHRASES) out = out.replace(re, to);
+  return out
     // Quoted values and what follows "named"/"called" are names, not words to match.
     .replace(/"[^"]*"|'[^']*'|`[^`]*`/g, ' ')
     .replace(/\b(named|called|titled)\s+\S+/gi, ' ')
-    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ' url ')
-    .replace(/\b[\w-]+@[\w-]+\.[\w.]+\b/g, ' email ')
+    .replace(URL_RE, (_m, before: string) => `${before} url `)
+    .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
     .replace(/(?:^|\s)(?:[\w-]+\/)*[\w-]+\.(?:txt|md|json|ya?ml|csv|log|pdf|png|jpe?g|gif|ts|js|py|html?|xml|sql|zip|gz|tar)\b/gi, ' file ');
 }
 
+// Phrasal verbs say one thing in two words: "get rid of" is delete, not get.
+const PHRASES: Array<[RegExp, string]> = [
+  [/\bget rid of\b/gi, ' delete '],
+  [/\b(spin|set|start|fire) up\b/gi, ' create '],
+  [/\bkick off\b/gi, ' run '],
+  [/\blook up\b/gi, ' search '],
+  [/\bturn off\b/gi, ' disable '],
+  [/\bturn on\b/gi, ' enable '],
+  [/\bback up\b/gi, ' backup snapshot '],
+  [/\bclean up\b/gi, ' delete '],
+  [/\broll back\b/gi, ' rollback rollout '],
+  [/\b(file|raise|open) (a|an|new) (?=(pull request|pr|merge request|mr|ticket|issue|bug|story|incident)\b)/gi, ' create '],
+];
+
 /** Words of `text` without stop words, stemmed: what is indexed and what is looked up. */
 export function terms(text: string): string[] {
-  return words(text)
-    .filter((w) => !STOP.has(w))
-    .map(stem);
+  const out: string[] = [];
+  for (const w of words(text)) if (w.length > 1 && !STOP.has(w)) out.push(stemCached(w));
+  return out;
 }
+
+// Stems are cached: catalogs repeat their words.
+function stemCached(w: string): string {
+  let s = STEMS.get(w);
+  if (s === undefined) {
+    s = stem(w);
+    if (STEMS.size < 100_000) STEMS.set(w, s);
+  }
+  return s;
+}
+
+/** Like `terms`, each with the word it came from. */
+export function termsWithWords(text: string): Array<[term: string, word: string]> {
+  const out: Array<[string, string]> = [];
+  // One letter says nothing ("what's" -> what, s).
+  for (const w of words(text)) if (w.length > 1 && !STOP.has(w)) out.push([stemCached(w), w]);
+  return out;
+}
+
+const STEMS = new Map<string, string>();
 
 // Groups of words used interchangeably in tool names and requests. Stemmed at load.
 const GROUPS: string[][] = [
   ['read', 'get', 'fetch', 'retrieve', 'view', 'show', 'load', 'cat', 'content', 'open', 'display'],
-  ['write', 'save', 'create', 'put', 'store', 'make', 'new', 'add', 'open', 'insert'],
-  ['delete', 'remove', 'erase', 'drop', 'destroy', 'rm', 'del', 'clear', 'purge', 'forget'],
+  ['write', 'save', 'put', 'store', 'add', 'insert'],
+  ['create', 'generate', 'make', 'build', 'produce', 'book', 'new', 'draw', 'add'],
+  ['complete', 'close', 'finish', 'done', 'resolve'],
+  ['me', 'myself', 'whoami', 'self', 'viewer'],
+  ['event', 'meeting', 'appointment', 'invite', 'invitation'],
+  ['org', 'organization', 'organisation'],
+  ['permission', 'access', 'share', 'sharing'],
+  ['delete', 'remove', 'erase', 'drop', 'destroy', 'rm', 'del', 'clear', 'purge', 'forget', 'trash', 'uninstall'],
   ['list', 'enumerate', 'all', 'show', 'browse', 'ls'],
   ['search', 'find', 'query', 'lookup', 'look', 'locate', 'grep', 'match'],
   ['update', 'edit', 'modify', 'change', 'patch', 'set', 'alter', 'replace'],
@@ -76,7 +129,7 @@ const GROUPS: string[][] = [
   ['directory', 'folder', 'dir', 'path'],
   ['file', 'document', 'doc'],
   ['pull', 'pr', 'merge'],
-  ['issue', 'ticket', 'bug'],
+  ['issue', 'ticket', 'bug', 'card', 'story', 'task', 'item'],
   ['message', 'msg', 'post', 'chat', 'send', 'say', 'text', 'notify'],
   ['channel', 'room', 'conversation'],
   ['navigate', 'goto', 'visit', 'go', 'url', 'load'],
@@ -86,12 +139,15 @@ const GROUPS: string[][] = [
   ['repository', 'repo', 'project'],
   ['comment', 'reply', 'note', 'review'],
   ['user', 'member', 'person', 'people', 'profile', 'account', 'who'],
+  ['health', 'diagnose', 'diagnostic', 'healthcheck'],
+  ['check', 'audit', 'inspect', 'validate', 'verify', 'lint'],
+  ['fail', 'failure', 'error', 'broken', 'crash'],
   ['time', 'clock', 'now', 'current', 'date', 'hour'],
   ['timezone', 'zone', 'tz'],
   ['entity', 'node', 'object', 'fact', 'knowledge', 'memory', 'remember', 'memorize', 'recall'],
   ['relation', 'link', 'edge', 'relationship', 'connection', 'connect'],
   ['pod', 'container', 'deployment', 'k8s', 'kubernetes', 'cluster'],
-  ['log', 'logs', 'output'],
+  ['log', 'logs', 'output', 'history'],
   ['page', 'tab', 'browser', 'website', 'web', 'site'],
   ['database', 'db', 'table', 'sql', 'schema'],
   ['run', 'execute', 'exec', 'invoke', 'evaluate', 'eval', 'script', 'javascript'],
@@ -133,8 +189,11 @@ const GROUPS: string[][] = [
 ];
 
 const SYNONYMS = new Map<string, Set<string>>();
+/** A readable word for each synonym stem (`creat` -> create), for explaining matches. */
+const SPELLING = new Map<string, string>();
 for (const g of GROUPS) {
   const stems = g.map((w) => stem(w));
+  g.forEach((w, i) => SPELLING.has(stems[i]!) || SPELLING.set(stems[i]!, w));
   for (const s of stems) {
     const set = SYNONYMS.get(s) ?? new Set<string>();
     for (const o of stems) if (o !== s) set.add(o);
@@ -145,4 +204,9 @@ for (const g of GROUPS) {
 /** Stemmed synonyms of a stemmed term. */
 export function synonymsOf(term: string): string[] {
   return [...(SYNONYMS.get(term) ?? [])];
+}
+
+/** The word a synonym stem was written as. */
+export function spelling(term: string): string {
+  return SPELLING.get(term) ?? term;
 }

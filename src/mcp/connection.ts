@@ -3,6 +3,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolResultSchema,
+  CancelledNotificationSchema,
   ErrorCode,
   GetPromptResultSchema,
   McpError,
@@ -251,10 +252,25 @@ export class Connection implements ServerRef {
     client.onerror = (e) => log.debug(`${this.label}: ${errorMessage(e)}`);
     // Every request a server sends us (sampling, elicitation, roots, anything newer) goes to the
     // hooks unvalidated: a proxy passes it on as sent. (ping is answered by the SDK itself.)
+    // The SDK drops notifications/cancelled for request id 0 (`if (!requestId)`), and servers
+    // number their requests from 0: cancellation of what we were asked is tracked here instead.
+    const asked = new Map<string | number, AbortController>();
     client.fallbackRequestHandler = async (request, extra) => {
-      const msg: ServerMessage = { method: request.method, params: request.params as Record<string, unknown> | undefined };
-      return hooks.onServerRequest(this, msg, { signal: extra.signal, requesters: [...this.inflight.values()] });
+      const ac = new AbortController();
+      const onAbort = () => ac.abort(extra.signal.reason);
+      extra.signal.addEventListener('abort', onAbort);
+      asked.set(request.id, ac);
+      try {
+        const msg: ServerMessage = { method: request.method, params: request.params as Record<string, unknown> | undefined };
+        return await hooks.onServerRequest(this, msg, { signal: ac.signal, requesters: [...this.inflight.values()] });
+      } finally {
+        asked.delete(request.id);
+        extra.signal.removeEventListener('abort', onAbort);
+      }
     };
+    client.setNotificationHandler(CancelledNotificationSchema, async (n) => {
+      if (n.params.requestId !== undefined) asked.get(n.params.requestId)?.abort(n.params.reason ?? 'cancelled by the server');
+    });
     client.fallbackNotificationHandler = async (n) => {
       const msg: ServerMessage = { method: n.method, params: n.params as Record<string, unknown> | undefined };
       if (LIST_CHANGED.has(n.method)) {

@@ -1,101 +1,77 @@
 /**
- * Does a URI match a server's URI template (RFC 6570)? Templates come from servers, so no regex
- * is built from them: the URI is walked left to right, each expression taking the text up to the
- * next literal (simple expressions the first occurrence, `{+x}` reserved expansion the last one).
- * Linear in the URI for each part of the template, and no backtracking; real templates
- * (`file:///{+path}`, `repo://{owner}/{repo}/issues/{n}{?state}`) match as expected.
+ * Does a URI fit a resource template (RFC 6570 style, as servers list them)? `{name}` stands for
+ * one or more characters other than `/`, `{+name}` and `{#name}` for one or more of any character
+ * but a line break; everything else is literal. Matched by stepping a set of positions in the
+ * template along the URI (an NFA), never by a regex built from the template: a downstream's
+ * template like `{a}{b}{c}{d}…` makes a backtracking regex exponential. Cost: URI length × number
+ * of template parts, and templates longer than MAX_TEMPLATE only match themselves.
  */
 
-type Part = { lit: string } | { op: string };
+type Part = { lit: number } | { any: boolean };
 
-const MAX_TEMPLATE = 2048;
-const MAX_URI = 64 * 1024;
-const MAX_PARTS = 64;
+const MAX_TEMPLATE = 1024;
+const isLineBreak = (c: number) => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 
-function parse(template: string): Part[] | undefined {
-  const parts: Part[] = [];
-  let i = 0;
-  while (i < template.length) {
-    const open = template.indexOf('{', i);
-    if (open === -1) {
-      parts.push({ lit: template.slice(i) });
-      break;
+function parts(template: string): Part[] {
+  const out: Part[] = [];
+  for (let i = 0; i < template.length; i++) {
+    if (template[i] === '{') {
+      const close = template.indexOf('}', i + 1);
+      if (close > i + 1) {
+        const op = template[i + 1];
+        out.push({ any: (op === '+' || op === '#') && close > i + 2 });
+        i = close;
+        continue;
+      }
     }
-    if (open > i) parts.push({ lit: template.slice(i, open) });
-    const close = template.indexOf('}', open);
-    if (close === -1) return undefined;
-    const body = template.slice(open + 1, close);
-    const op = '+#./;?&'.includes(body[0] ?? '') ? body[0]! : '';
-    parts.push({ op });
-    i = close + 1;
-    if (parts.length > MAX_PARTS) return undefined;
+    out.push({ lit: template.charCodeAt(i) });
   }
-  return parts;
+  return out;
 }
 
-const STOPS_SIMPLE = '/?#';
-
-/** True when `uri` is an expansion of `template`. */
+/**
+ * True when `uri` is one of the URIs `template` describes. Query expressions (`{?a,b}`, `{&c}`)
+ * are optional and match whatever query the URI has.
+ */
 export function matchesTemplate(template: string, uri: string): boolean {
-  if (template.length > MAX_TEMPLATE || uri.length > MAX_URI) return false;
-  const parts = parse(template);
-  if (!parts) return false;
-  let pos = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if ('lit' in part) {
-      if (!uri.startsWith(part.lit, pos)) return false;
-      pos += part.lit.length;
-      continue;
-    }
-    const next = parts[i + 1];
-    const nextLit = next && 'lit' in next ? next.lit : undefined;
-    switch (part.op) {
-      case '?':
-      case '&': {
-        // Optional query: `?a=1&b=2` up to a fragment.
-        if (pos === uri.length) break;
-        if (uri[pos] !== '?' && uri[pos] !== '&') {
-          if (part.op === '?') return false;
-          break;
-        }
-        const hash = uri.indexOf('#', pos);
-        pos = hash === -1 ? uri.length : hash;
-        break;
+  const q = template.search(/\{[?&][^}]*\}/);
+  if (q === -1) return pathMatches(template, uri);
+  const rest = template.slice(template.indexOf('}', q) + 1);
+  if (rest.includes('{')) return false; // expressions after a query expression: not something servers list
+  const at = uri.indexOf('?');
+  return pathMatches(template.slice(0, q) + rest, at === -1 ? uri : uri.slice(0, at));
+}
+
+function pathMatches(template: string, uri: string): boolean {
+  if (template === uri) return true;
+  if (template.length > MAX_TEMPLATE || !template.includes('{')) return false;
+  const ps = parts(template);
+  const m = ps.length;
+  // on[k]: the URI read so far can end in front of part k (k = m: the whole template matched).
+  let on = new Uint8Array(m + 1);
+  let next = new Uint8Array(m + 1);
+  on[0] = 1;
+  for (let i = 0; i < uri.length; i++) {
+    const c = uri.charCodeAt(i);
+    next.fill(0);
+    let any = false;
+    for (let k = 0; k <= m; k++) {
+      if (!on[k]) continue;
+      // Stay inside the variable just read (it takes one more character).
+      const prev = ps[k - 1];
+      if (prev && 'any' in prev && (prev.any ? !isLineBreak(c) : c !== 47)) {
+        next[k] = 1;
+        any = true;
       }
-      case '#':
-        if (uri[pos] === '#') pos = nextLit ? Math.max(pos + 1, uri.lastIndexOf(nextLit)) : uri.length;
-        break;
-      case '/':
-      case '.':
-      case ';': {
-        // One prefixed segment, optional.
-        if (uri[pos] !== part.op) break;
-        let end = pos + 1;
-        while (end < uri.length && !STOPS_SIMPLE.includes(uri[end]!) && !(part.op !== '/' && uri[end] === part.op)) end++;
-        pos = end;
-        break;
-      }
-      case '+': {
-        const end = nextLit ? uri.lastIndexOf(nextLit) : uri.length;
-        if (end <= pos) return false;
-        pos = end;
-        break;
-      }
-      default: {
-        // Simple expansion: one or more characters without '/', '?' or '#', up to the next literal.
-        let end = pos;
-        if (nextLit) {
-          end = uri.indexOf(nextLit, pos + 1);
-          if (end === -1) return false;
-        } else {
-          while (end < uri.length && !STOPS_SIMPLE.includes(uri[end]!)) end++;
-        }
-        if (end <= pos) return false;
-        for (let k = pos; k < end; k++) if (STOPS_SIMPLE.includes(uri[k]!)) return false;
-        pos = end;
+      const p = ps[k];
+      if (!p) continue;
+      if ('lit' in p ? p.lit === c : p.any ? !isLineBreak(c) : c !== 47) {
+        next[k + 1] = 1;
+        any = true;
       }
     }
+    if (!any) return false;
+    [on, next] = [next, on];
   }
-  return pos === uri.length;
+  return on[m] === 1;
 }

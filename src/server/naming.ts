@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Connection } from '../mcp/connection.js';
 
-/** How transparent mode names what it aggregates. */
+/** How transparent mode names what it aggregates (and dialect=magg its paths). */
 export type NamespaceMode = 'name' | 'alias' | 'none';
 
 /** A tool or prompt name as exposed, and what it stands for. */
@@ -99,4 +99,19 @@ export function nameTable(ns: Namespacer, entries: Array<{ conn: Connection; nam
     }
   }
   return table;
+}
+
+/** Rewrites resource URIs inside content blocks (resource links, embedded resources) to their exposed form. */
+export function exposeContent(ns: Namespacer, conn: Connection, blocks: unknown): unknown {
+  if (ns.mode === 'none' || !Array.isArray(blocks)) return blocks;
+  return blocks.map((b) => {
+    if (!b || typeof b !== 'object') return b;
+    const block = b as Record<string, unknown>;
+    if (block.type === 'resource_link' && typeof block.uri === 'string') return { ...block, uri: ns.exposeUri(conn, block.uri) };
+    if (block.type === 'resource' && block.resource && typeof (block.resource as { uri?: unknown }).uri === 'string') {
+      const r = block.resource as Record<string, unknown>;
+      return { ...block, resource: { ...r, uri: ns.exposeUri(conn, r.uri as string) } };
+    }
+    return block;
+  });
 }

@@ -1,7 +1,8 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema, RootsListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Dispatcher, DispatchResponse } from '../dispatch/dispatcher.js';
-import { PROXY_DISPATCH_TOOL, TOOL_NAME } from '../dispatch/schema.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema, RootsListChangedNotificationSchema, type CallToolRequest, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Dispatcher, DispatchResponse, RequestContext } from '../dispatch/dispatcher.js';
+import { PROXY_DISPATCH_TOOL } from '../dispatch/schema.js';
 import { progressRelay, requesterFor, sessionServer, type HandlerExtra, type ProxyDeps, type ServerIdentity } from './session.js';
 import { UpstreamRouter } from './upstream.js';
 
@@ -34,33 +35,64 @@ export function buildProxyServer(dispatcher: Dispatcher, identity: ServerIdentit
   return new DispatchProxy(deps, dispatcher).newServer();
 }
 
+/** One tool served to every client session: its definition, and how a call is answered. */
+export interface OneTool {
+  definition: Tool;
+  instructions: string;
+  /**
+   * Answer as built: the SDK's check of tools/call results would strip keys its schemas do not
+   * know, such as Magg's proxy annotations on content blocks.
+   */
+  unchecked?: boolean;
+  call(args: Record<string, unknown>, rc: RequestContext): Promise<CallToolResult>;
+}
+
+/** A new MCP server for one client session, offering one tool. */
+export function oneToolServer(deps: ProxyDeps, tool: OneTool): Server {
+  const { server, session } = sessionServer(deps, { tools: {}, logging: {} }, tool.instructions);
+  const name = tool.definition.name;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [tool.definition] }));
+  const handler = async (req: CallToolRequest, extra: unknown): Promise<CallToolResult> => {
+    if (req.params.name !== name) {
+      return { content: [{ type: 'text', text: `unknown tool '${req.params.name.slice(0, 200)}'; this server has one tool, ${name}` }], isError: true };
+    }
+    const x = extra as HandlerExtra;
+    return tool.call(req.params.arguments ?? {}, { signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x) });
+  };
+  if (tool.unchecked) {
+    // Protocol's own registration (the request is still parsed by its schema; the result is sent as built).
+    Protocol.prototype.setRequestHandler.call(server, CallToolRequestSchema, handler as never);
+  } else {
+    server.setRequestHandler(CallToolRequestSchema, handler);
+  }
+  // Server log messages reach this client at the level it asks for.
+  server.setRequestHandler(SetLevelRequestSchema, async (req) => {
+    session.logLevel = req.params.level;
+    return {};
+  });
+  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+    await deps.pool.notifyAll('notifications/roots/list_changed');
+  });
+  return server;
+}
+
 /** The dispatch-mode server: one tool, proxy-dispatch, answered by the dispatcher. */
 export class DispatchProxy {
+  private readonly tool: OneTool;
+
   constructor(
     private readonly deps: ProxyDeps,
-    private readonly dispatcher: Dispatcher,
-  ) {}
+    dispatcher: Dispatcher,
+  ) {
+    this.tool = {
+      definition: PROXY_DISPATCH_TOOL as unknown as Tool,
+      instructions: INSTRUCTIONS,
+      call: async (args, rc) => toToolResult(await dispatcher.dispatch(args, rc)),
+    };
+  }
 
   /** A new MCP server for one client session. */
   newServer(): Server {
-    const { server, session } = sessionServer(this.deps, { tools: {}, logging: {} }, INSTRUCTIONS);
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [PROXY_DISPATCH_TOOL as unknown as Tool] }));
-    server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
-      if (req.params.name !== TOOL_NAME) {
-        return { content: [{ type: 'text', text: `unknown tool '${req.params.name.slice(0, 200)}'; this server has one tool, ${TOOL_NAME}` }], isError: true };
-      }
-      const x = extra as unknown as HandlerExtra;
-      const res = await this.dispatcher.dispatch(req.params.arguments ?? {}, { signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x) });
-      return toToolResult(res);
-    });
-    // Server log messages reach this client at the level it asks for.
-    server.setRequestHandler(SetLevelRequestSchema, async (req) => {
-      session.logLevel = req.params.level;
-      return {};
-    });
-    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
-      await this.deps.pool.notifyAll('notifications/roots/list_changed');
-    });
-    return server;
+    return oneToolServer(this.deps, this.tool);
   }
 }

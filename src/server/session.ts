@@ -47,6 +47,9 @@ export interface HandlerExtra {
  */
 export function sessionServer(deps: ProxyDeps, capabilities: ServerCapabilities, baseInstructions: string | undefined): { server: Server; session: UpstreamSession } {
   const server = new Server(deps.identity, { capabilities });
+  // Our requests to the client are numbered from 1: SDK-based clients ignore a cancellation of
+  // request id 0 (`if (!requestId)`), and we do cancel what a server stops waiting for.
+  (server as unknown as { _requestMessageId: number })._requestMessageId = 1;
   const session: UpstreamSession = { server, subscriptions: new Set(), since: Date.now(), label: `session ${randomUUID().slice(0, 8)}` };
   // Wrap the SDK's own initialize handling (version negotiation, client capabilities) to add
   // what only the downstream servers can tell.

@@ -17,7 +17,8 @@ export async function serveStdio(server: Server): Promise<void> {
  * Calls `onOrphaned` when the parent process dies: checked every `everyMs` by whether our parent
  * changed (we were reparented) or no longer exists. Clients that crash never close our stdin.
  * `parent` should be read as early as possible (the parent may die while we start); a process
- * started by init (parent 1) has no parent to lose and is not watched.
+ * started by init (parent 1) has no parent to lose and is not watched. For stdio mode only: an
+ * HTTP server serves whoever connects and must outlive the process that started it.
  */
 export function watchParent(onOrphaned: () => void, parent = process.ppid, everyMs = 1000): () => void {
   if (parent <= 1) return () => {};

@@ -26,7 +26,7 @@ import { ConnectionError } from '../mcp/errors.js';
 import { matchesTemplate } from '../mcp/uri-template.js';
 import { errorMessage } from '../util/errors.js';
 import { log } from '../util/log.js';
-import { nameTable, Namespacer, type Mapped } from './naming.js';
+import { exposeContent, nameTable, Namespacer, type Mapped } from './naming.js';
 import { progressRelay, requesterFor, sessionServer, upstreamError, type HandlerExtra, type ProxyDeps } from './session.js';
 import type { UpstreamSession } from './upstream.js';
 
@@ -47,21 +47,6 @@ function page<T>(items: T[], cursor: string | undefined, size: number): { items:
   const slice = items.slice(offset, offset + size);
   const next = offset + slice.length;
   return { items: slice, ...(next < items.length ? { nextCursor: Buffer.from(String(next)).toString('base64url') } : {}) };
-}
-
-/** Rewrites resource URIs inside content blocks (resource links, embedded resources) to their exposed form. */
-function exposeContent(ns: Namespacer, conn: Connection, blocks: unknown): unknown {
-  if (ns.mode === 'none' || !Array.isArray(blocks)) return blocks;
-  return blocks.map((b) => {
-    if (!b || typeof b !== 'object') return b;
-    const block = b as Record<string, unknown>;
-    if (block.type === 'resource_link' && typeof block.uri === 'string') return { ...block, uri: ns.exposeUri(conn, block.uri) };
-    if (block.type === 'resource' && block.resource && typeof (block.resource as { uri?: unknown }).uri === 'string') {
-      const r = block.resource as Record<string, unknown>;
-      return { ...block, resource: { ...r, uri: ns.exposeUri(conn, r.uri as string) } };
-    }
-    return block;
-  });
 }
 
 /**
@@ -120,6 +105,26 @@ export class TransparentProxy {
     return all.loaded;
   }
 
+  /**
+   * The server and original name behind an exposed tool or prompt name. With a prefix (name and
+   * alias modes) only that server is consulted, so a slow or hung other server costs nothing.
+   */
+  private async mapName(kind: 'tool' | 'prompt', exposed: string): Promise<Mapped | undefined> {
+    if (this.ns.mode !== 'none') {
+      const conn = this.deps.pool.connections
+        .filter((c) => exposed.startsWith(`${this.ns.prefix(c)}__`))
+        .sort((a, b) => this.ns.prefix(b).length - this.ns.prefix(a).length)[0];
+      if (!conn) return undefined;
+      const catalog = await conn.getCatalog().catch((e) => {
+        throw upstreamError(e);
+      });
+      const t = this.tables([{ conn, catalog }]);
+      return (kind === 'tool' ? t.tools : t.prompts).get(exposed);
+    }
+    const loaded = await this.loadFor((l) => (kind === 'tool' ? this.tables(l).tools : this.tables(l).prompts).has(exposed));
+    return (kind === 'tool' ? this.tables(loaded).tools : this.tables(loaded).prompts).get(exposed);
+  }
+
   /** A server that was late for a client's list, or changed since, makes that client re-list. */
   private poolChanged(): void {
     for (const t of this.sessions) {
@@ -150,10 +155,11 @@ export class TransparentProxy {
     await Promise.allSettled(conns.filter((c) => c.state === 'ready' && c.capabilities?.logging).map((c) => c.request('logging/setLevel', { level: this.logLevel })));
   }
 
-  private resolveUri(loaded: Loaded, exposed: string): { conn: Connection; uri: string } {
+  private async resolveUri(exposed: string): Promise<{ conn: Connection; uri: string }> {
     const mapped = this.ns.resolveUri(this.deps.pool.connections, exposed);
     if (mapped) return mapped;
     if (this.ns.mode !== 'none') throw new RpcError(ErrorCode.InvalidParams, `unknown resource '${exposed.slice(0, 200)}': URIs look like proxy://<server>/<original uri>`);
+    const loaded = await this.loadFor((l) => l.some((x) => x.catalog.resources.some((r) => r.uri === exposed)));
     const owner =
       loaded.find((l) => l.catalog.resources.some((r) => r.uri === exposed)) ??
       loaded.find((l) => l.catalog.resourceTemplates.some((t) => matchesTemplate(t.uriTemplate, exposed))) ??
@@ -196,8 +202,7 @@ export class TransparentProxy {
     server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
       const x = extra as unknown as HandlerExtra;
       const name = req.params.name;
-      const loaded = await this.loadFor((l) => this.tables(l).tools.has(name));
-      const m = this.tables(loaded).tools.get(name);
+      const m = await this.mapName('tool', name);
       if (!m) throw new RpcError(ErrorCode.InvalidParams, `unknown tool '${name.slice(0, 200)}'`);
       try {
         const r = await m.conn.callTool(m.name, req.params.arguments, {
@@ -231,8 +236,7 @@ export class TransparentProxy {
 
     server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
       const x = extra as unknown as HandlerExtra;
-      const loaded = await this.loadFor(() => true);
-      const { conn, uri } = this.resolveUri(loaded, req.params.uri);
+      const { conn, uri } = await this.resolveUri(req.params.uri);
       try {
         const r = await conn.readResource(uri, { meta: req.params._meta as Record<string, unknown> | undefined, signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x) });
         return { ...r, contents: r.contents.map((c) => ({ ...c, uri: ns.exposeUri(conn, c.uri) })) };
@@ -242,8 +246,7 @@ export class TransparentProxy {
     });
 
     server.setRequestHandler(SubscribeRequestSchema, async (req) => {
-      const loaded = await this.loadFor(() => true);
-      const { conn, uri } = this.resolveUri(loaded, req.params.uri);
+      const { conn, uri } = await this.resolveUri(req.params.uri);
       if (!conn.capabilities?.resources?.subscribe) throw new RpcError(ErrorCode.MethodNotFound, `${conn.label} does not support resource subscriptions`);
       await conn.request('resources/subscribe', { uri }).catch((e) => {
         throw upstreamError(e);
@@ -253,8 +256,7 @@ export class TransparentProxy {
     });
 
     server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
-      const loaded = await this.loadFor(() => true);
-      const { conn, uri } = this.resolveUri(loaded, req.params.uri);
+      const { conn, uri } = await this.resolveUri(req.params.uri);
       session.subscriptions.delete(req.params.uri);
       // Other clients may still want updates for it.
       const stillWanted = [...this.sessions].some((t) => t.session.subscriptions.has(req.params.uri));
@@ -279,8 +281,7 @@ export class TransparentProxy {
     server.setRequestHandler(GetPromptRequestSchema, async (req, extra) => {
       const x = extra as unknown as HandlerExtra;
       const name = req.params.name;
-      const loaded = await this.loadFor((l) => this.tables(l).prompts.has(name));
-      const m = this.tables(loaded).prompts.get(name);
+      const m = await this.mapName('prompt', name);
       if (!m) throw new RpcError(ErrorCode.InvalidParams, `unknown prompt '${name.slice(0, 200)}'`);
       try {
         const r = await m.conn.getPrompt(m.name, req.params.arguments, { meta: req.params._meta as Record<string, unknown> | undefined, signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x) });
@@ -295,14 +296,12 @@ export class TransparentProxy {
       let conn: Connection;
       let params: Record<string, unknown>;
       if (ref.type === 'ref/prompt') {
-        const loaded = await this.loadFor((l) => this.tables(l).prompts.has(ref.name ?? ''));
-        const m = this.tables(loaded).prompts.get(ref.name ?? '');
+        const m = await this.mapName('prompt', ref.name ?? '');
         if (!m) throw new RpcError(ErrorCode.InvalidParams, `unknown prompt '${String(ref.name).slice(0, 200)}'`);
         conn = m.conn;
         params = { ...req.params, ref: { ...ref, name: m.name } };
       } else {
-        const loaded = await this.loadFor(() => true);
-        const r = this.resolveUri(loaded, ref.uri ?? '');
+        const r = await this.resolveUri(ref.uri ?? '');
         conn = r.conn;
         params = { ...req.params, ref: { ...ref, uri: r.uri } };
       }

@@ -1,6 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, readFileSync } from 'node:fs';
 import { decode as fromToon } from '@toon-format/toon';
 import { confinePath, PathRefused } from '../util/confine.js';
+import { openRegularSync } from './open.js';
 import type { SpillStore } from './store.js';
 
 /** argumentsFile larger than this is refused: arguments are sent in one message. */
@@ -26,17 +27,23 @@ export function readArgumentsFile(spec: string, store: SpillStore | undefined, r
   } else {
     real = confinePath(file, roots, process.cwd());
   }
-  let size: number;
+  let fd: number;
   try {
-    const st = statSync(real);
-    if (!st.isFile()) throw new Error(`argumentsFile '${file}' is not a file`);
-    size = st.size;
+    // Never blocks on a FIFO or device (refused), never follows a symlink swapped in after confinement.
+    fd = openRegularSync(real);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`argumentsFile '${file}' does not exist`);
+    if (e instanceof PathRefused) throw new PathRefused(`argumentsFile ${e.message}`);
     throw e;
   }
-  if (size > MAX_ARGS_FILE) throw new Error(`argumentsFile '${file}' has ${size} bytes; the limit is ${MAX_ARGS_FILE}`);
-  const text = readFileSync(real, 'utf8');
+  let text: string;
+  try {
+    const size = fstatSync(fd).size;
+    if (size > MAX_ARGS_FILE) throw new Error(`argumentsFile '${file}' has ${size} bytes; the limit is ${MAX_ARGS_FILE}`);
+    text = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
   const format = fromStore ? store!.meta(real).format : 'json';
   let value: unknown;
   let parsed = false;

@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularSync } from './open.js';
 
 /** Options of a grep over a spill file. */
 export interface GrepOptions {
@@ -8,7 +9,14 @@ export interface GrepOptions {
   context: number;
   /** Longer lines are shown as a window around the match. */
   maxLineChars: number;
+  /** Output stops before it would pass this many bytes (matches are still counted). */
+  maxOutputBytes: number;
+  /** Called after each block read, with the bytes scanned so far (the worker reports progress). */
+  onProgress?: (bytes: number) => void;
 }
+
+/** Lines longer than this are skipped (counted in `skippedLines`), so memory stays bounded. */
+export const MAX_GREP_LINE_BYTES = 16 * 1024 * 1024;
 
 /** What a grep found. */
 export interface GrepResult {
@@ -18,6 +26,10 @@ export interface GrepResult {
   output: string[];
   /** Number of returned matches. */
   returned: number;
+  /** True when output stopped at maxOutputBytes. */
+  full: boolean;
+  /** Lines over MAX_GREP_LINE_BYTES, not searched. */
+  skippedLines: number;
 }
 
 // Small enough that each decoded chunk is a young-generation string (cheap to collect: flat RSS).
@@ -29,6 +41,7 @@ const CHUNK = 64 * 1024;
  */
 export function compilePattern(pattern: string): RegExp {
   if (typeof pattern !== 'string' || pattern === '') throw new Error("grep needs 'pattern' (a case-insensitive regex)");
+  const shown = pattern.length > 200 ? `${pattern.slice(0, 200)}…` : pattern;
   const ascii = /^[\x00-\x7f]*$/.test(pattern);
   try {
     return new RegExp(pattern, ascii ? 'gim' : 'gimu');
@@ -40,7 +53,10 @@ export function compilePattern(pattern: string): RegExp {
         // Report the error of the intended (unicode) reading below.
       }
     }
-    throw new Error(`invalid regex '${pattern}': ${(e as Error).message.replace(/^Invalid regular expression: /, '')}`);
+    const why = (e as Error).message.replace(/^Invalid regular expression: /, '');
+    // V8 quotes the whole pattern in its message; keep only the reason after it.
+    const reason = why.startsWith('/') ? why.slice(why.lastIndexOf(': ') + 2) : why;
+    throw new Error(`invalid regex '${shown}': ${reason}`);
   }
 }
 
@@ -83,15 +99,31 @@ export function grepFile(file: string, pattern: string, o: GrepOptions): GrepRes
   let lastEmitted = 0; // last line number written to out
   let afterLeft = 0; // context lines still owed after the last match
   let prevTail: string[] = []; // last `context` lines of the previous chunk
+  let outBytes = 0;
+  let full = false; // output reached maxOutputBytes
+  let skippedLines = 0;
+  let skipping = false; // inside a line longer than MAX_GREP_LINE_BYTES
 
-  const emit = (n: number, text: string, sep: ':' | '-', at = 0) => {
-    if (n <= lastEmitted) return;
-    if (lastEmitted && n > lastEmitted + 1 && o.context > 0) out.push('--');
-    out.push(`${n}${sep}${clipLine(show(text), o.maxLineChars, at)}`);
+  /** Adds a line of output; false (and nothing more is added) once it would not fit. */
+  const emit = (n: number, text: string, sep: ':' | '-', at = 0): boolean => {
+    if (full) return false;
+    if (n <= lastEmitted) return true;
+    const sepLine = lastEmitted && n > lastEmitted + 1 && o.context > 0 ? '--' : undefined;
+    const line = `${n}${sep}${clipLine(show(text), o.maxLineChars, at)}`;
+    const size = Buffer.byteLength(line) + 1 + (sepLine ? 3 : 0);
+    // The first line always goes in (the caller cuts it to size); later ones only if they fit.
+    if (out.length && outBytes + size > o.maxOutputBytes) {
+      full = true;
+      return false;
+    }
+    if (sepLine) out.push(sepLine);
+    out.push(line);
+    outBytes += size;
     lastEmitted = n;
+    return true;
   };
 
-  const fd = openSync(file, 'r');
+  const fd = openRegularSync(file);
   try {
     // One buffer for the whole scan: the partial last line of a read moves to its front and the
     // next read fills the rest, so no chunk is ever concatenated or reallocated (flat memory).
@@ -100,15 +132,45 @@ export function grepFile(file: string, pattern: string, o: GrepOptions): GrepRes
     let pos = 0;
     for (;;) {
       if (carry === buf.length) {
-        // A line longer than the buffer: grow it (only such a line costs more memory).
-        const bigger = Buffer.allocUnsafe(buf.length * 2);
-        buf.copy(bigger, 0, 0, carry);
-        buf = bigger;
+        if (buf.length >= MAX_GREP_LINE_BYTES) {
+          // A line too long to search with bounded memory: skip to its end.
+          skipping = true;
+          carry = 0;
+        } else {
+          // A line longer than the buffer: grow it (only such a line costs more memory).
+          const bigger = Buffer.allocUnsafe(buf.length * 2);
+          buf.copy(bigger, 0, 0, carry);
+          buf = bigger;
+        }
       }
       const n = readSync(fd, buf, carry, buf.length - carry, pos);
       pos += n;
+      o.onProgress?.(pos);
       const eof = n === 0;
-      const end = carry + n;
+      let end = carry + n;
+      if (skipping) {
+        const nl = buf.indexOf(10, 0);
+        if (nl === -1 || nl >= end) {
+          if (eof) {
+            skippedLines++;
+            break;
+          }
+          continue;
+        }
+        // The long line ends here: count it, drop the context around it, go on after it.
+        skipping = false;
+        skippedLines++;
+        if (tracking) lineNo++;
+        afterLeft = 0;
+        prevTail = [];
+        buf.copy(buf, 0, nl + 1, end);
+        end -= nl + 1;
+        carry = 0;
+        if (end === 0) {
+          if (eof) break;
+          continue;
+        }
+      }
       if (end === 0) break;
       let cut = end;
       if (!eof) {
@@ -129,8 +191,8 @@ export function grepFile(file: string, pattern: string, o: GrepOptions): GrepRes
         while (afterLeft > 0 && p < s.length) {
           const e = s.indexOf('\n', p);
           const end = e === -1 ? s.length : e;
-          emit(lineNo + countNewlines(s, 0, p) + 1, s.slice(p, end), '-');
-          afterLeft--;
+          if (!emit(lineNo + countNewlines(s, 0, p) + 1, s.slice(p, end), '-')) afterLeft = 0;
+          else afterLeft--;
           p = end + 1;
         }
       }
@@ -143,7 +205,7 @@ export function grepFile(file: string, pattern: string, o: GrepOptions): GrepRes
         // A match ending in the newline itself (e.g. /$/) belongs to this line.
         if (le < ls) le = s.length;
         matching++;
-        if (tracking && returned < o.maxMatches) {
+        if (tracking && returned < o.maxMatches && !full) {
           lineAt += countNewlines(s, counted, ls);
           counted = ls;
           const num = lineAt + 1;
@@ -161,17 +223,18 @@ export function grepFile(file: string, pattern: string, o: GrepOptions): GrepRes
             const all = [...prev, ...before];
             all.forEach((t, i) => emit(num - all.length + i, t, '-'));
           }
-          emit(num, s.slice(ls, le), ':', m.index - ls);
-          returned++;
-          afterLeft = o.context;
+          if (emit(num, s.slice(ls, le), ':', m.index - ls)) {
+            returned++;
+            afterLeft = o.context;
+          }
           // Lines after, within this chunk.
           let p = le + 1;
           let k = 1;
           while (afterLeft > 0 && p < s.length) {
             const e = s.indexOf('\n', p);
             const end = e === -1 ? s.length : e;
-            emit(num + k, s.slice(p, end), '-');
-            afterLeft--;
+            if (!emit(num + k, s.slice(p, end), '-')) afterLeft = 0;
+            else afterLeft--;
             k++;
             p = end + 1;
           }
@@ -191,7 +254,7 @@ export function grepFile(file: string, pattern: string, o: GrepOptions): GrepRes
           }
           prevTail = tail;
         }
-        if (returned >= o.maxMatches && afterLeft === 0) tracking = false;
+        if ((returned >= o.maxMatches || full) && afterLeft === 0) tracking = false;
       }
       // Move the unfinished line to the front for the next read.
       if (cut < end) buf.copy(buf, 0, cut, end);
@@ -201,5 +264,5 @@ export function grepFile(file: string, pattern: string, o: GrepOptions): GrepRes
   } finally {
     closeSync(fd);
   }
-  return { matchingLines: matching, output: out, returned };
+  return { matchingLines: matching, output: out, returned, full, skippedLines };
 }

@@ -1,8 +1,20 @@
 import { encode as toToon } from '@toon-format/toon';
+import { depthExceeds } from '../util/depth.js';
 import { shapeOf } from './shape.js';
 import type { SpillFormat } from './store.js';
 
 export { shapeOf } from './shape.js';
+
+/**
+ * Structured data nests at most this deep to be written as JSON or TOON (both serializers recurse
+ * per level, so a hostile 100,000-level result would overflow the stack).
+ */
+export const MAX_PAYLOAD_DEPTH = 256;
+
+/** The error for a result nested too deep to be written. */
+export function tooDeepMessage(what: string): string {
+  return `${what} nests deeper than ${MAX_PAYLOAD_DEPTH} levels; mini-a does not pass on data that deep`;
+}
 
 /** What a spilled result looks like on disk, and a few words about its shape for the preview. */
 export interface Payload {
@@ -33,7 +45,9 @@ function looksJson(t: string): boolean {
 function tryJson(t: string): { ok: true; value: unknown } | { ok: false } {
   if (!looksJson(t)) return { ok: false };
   try {
-    return { ok: true, value: JSON.parse(t) };
+    const value: unknown = JSON.parse(t);
+    // Too deep to write back as JSON: keep it as the text it came as.
+    return depthExceeds(value, MAX_PAYLOAD_DEPTH) ? { ok: false } : { ok: true, value };
   } catch {
     return { ok: false };
   }
@@ -82,6 +96,7 @@ export function payloadOf(result: { content?: unknown; structuredContent?: unkno
 
 /** Structured data as written to a spill file: pretty JSON, or TOON when asked (objects and arrays only). */
 export function structuredPayload(v: unknown, toon: boolean): Payload {
+  if (depthExceeds(v, MAX_PAYLOAD_DEPTH)) throw new Error(tooDeepMessage('the result'));
   const shape = shapeOf(v);
   const budget = previewBudget(shape);
   if (toon && v !== null && typeof v === 'object') {

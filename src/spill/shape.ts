@@ -19,7 +19,10 @@ function key(k: string): string {
 }
 
 /** The fields of some objects, merged: `{a: string, b?: number|null}` (b missing in some). */
-function fields(objs: Array<Record<string, unknown>>, depth: number): string {
+/** Arrays nested deeper than this inside one another are shown as `unknown`. */
+const MAX_NEST = 8;
+
+function fields(objs: Array<Record<string, unknown>>, depth: number, nest: number): string {
   const seen = new Map<string, unknown[]>();
   for (const o of objs.slice(0, SAMPLE)) {
     for (const [k, v] of Object.entries(o)) {
@@ -29,12 +32,13 @@ function fields(objs: Array<Record<string, unknown>>, depth: number): string {
     }
   }
   const n = Math.min(objs.length, SAMPLE);
-  const parts = [...seen].map(([k, vs]) => `${key(k)}${vs.length < n ? '?' : ''}: ${typeOf(vs, depth - 1)}`);
+  const parts = [...seen].map(([k, vs]) => `${key(k)}${vs.length < n ? '?' : ''}: ${typeOf(vs, depth - 1, nest + 1)}`);
   return `{${parts.join(', ')}}`;
 }
 
 /** The type of some values as a TypeScript-like union: `string`, `number|null`, `{id: number}[]`. */
-export function typeOf(values: unknown[], depth = 1): string {
+export function typeOf(values: unknown[], depth = 1, nest = 0): string {
+  if (nest > MAX_NEST) return 'unknown';
   const kinds: string[] = [];
   const arrays: unknown[] = [];
   const objects: Array<Record<string, unknown>> = [];
@@ -53,9 +57,9 @@ export function typeOf(values: unknown[], depth = 1): string {
     }
   }
   const out: string[] = [];
-  if (objects.length) out.push(depth > 0 ? fields(objects, depth) : 'object');
+  if (objects.length) out.push(depth > 0 ? fields(objects, depth, nest) : 'object');
   if (sawArray) {
-    const inner = arrays.length ? typeOf(arrays, depth) : 'unknown';
+    const inner = arrays.length ? typeOf(arrays, depth, nest + 1) : 'unknown';
     out.push(`${inner.includes('|') ? `(${inner})` : inner}[]`);
   }
   out.push(...kinds);

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, promises as fs, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, promises as fs, readSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { dir as tmpDir } from 'tmp-promise';
@@ -6,6 +6,7 @@ import { onExitSync, onShutdown } from '../util/lifecycle.js';
 import { confinePath, PathRefused } from '../util/confine.js';
 import { estimateTokens } from '../util/tokens.js';
 import { log } from '../util/log.js';
+import { notRegular, openRegularSync } from './open.js';
 
 /** How a spilled file's text is laid out. */
 export type SpillFormat = 'json' | 'toon' | 'text';
@@ -32,6 +33,40 @@ export interface SpillStoreOptions {
 
 const NAME = /^mini-a-proxy-(result|args)-[A-Za-z0-9_-]+\.json$/;
 const metaPath = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.meta`);
+
+const SIDECAR_MAX = 64 * 1024;
+
+/**
+ * A sidecar's metadata, if it is a small regular file holding sane values; otherwise undefined
+ * (the file is then measured instead). Never blocks: the sidecar may be anything a hostile or
+ * careless process left in a kept directory.
+ */
+function readSidecar(p: string): SpillMeta | undefined {
+  let fd: number;
+  try {
+    fd = openRegularSync(p);
+  } catch {
+    return undefined;
+  }
+  try {
+    const buf = Buffer.allocUnsafe(SIDECAR_MAX);
+    const n = readSync(fd, buf, 0, SIDECAR_MAX, 0);
+    if (n === SIDECAR_MAX) return undefined;
+    const m = JSON.parse(buf.subarray(0, n).toString('utf8')) as Partial<SpillMeta>;
+    const count = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+    if (!m || typeof m !== 'object' || !count(m.bytes) || !count(m.lines) || !['json', 'toon', 'text'].includes(m.format as string)) return undefined;
+    return {
+      file: '', bytes: m.bytes!, lines: m.lines!, estimatedTokens: estimateTokens(m.bytes!), format: m.format!,
+      createdAt: typeof m.createdAt === 'string' ? m.createdAt.slice(0, 40) : '',
+      ...(typeof m.tool === 'string' ? { tool: m.tool.slice(0, 200) } : {}),
+      ...(typeof m.connection === 'string' ? { connection: m.connection.slice(0, 200) } : {}),
+    };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Streaming writer that counts bytes and lines as it goes, so `stat` later costs nothing. */
 export class SpillWriter {
@@ -167,17 +202,17 @@ export class SpillStore {
     }
   }
 
-  /** Metadata of a spill file: recorded at write time, or (kept file from another process) read from its sidecar. */
+  /**
+   * Metadata of a spill file: recorded at write time, or (kept file from another process) read from
+   * its sidecar. Only regular files are spill files: a FIFO, device or directory placed in the
+   * directory is refused here, before anything opens it (opening a FIFO waits for a writer).
+   */
   meta(file: string): SpillMeta {
+    const st = lstatSync(file);
+    if (!st.isFile()) throw notRegular(file, st);
     const known = this.metas.get(file);
     if (known) return known;
-    let meta: SpillMeta | undefined;
-    try {
-      meta = JSON.parse(readFileSync(metaPath(file), 'utf8')) as SpillMeta;
-    } catch {
-      // No sidecar: size from the file system; lines unknown until a scan counts them.
-    }
-    const st = statSync(file);
+    let meta = readSidecar(metaPath(file));
     if (!meta || meta.bytes !== st.size) {
       meta = { file, bytes: st.size, lines: -1, estimatedTokens: estimateTokens(st.size), format: 'text', createdAt: st.mtime.toISOString() };
     }

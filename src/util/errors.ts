@@ -24,12 +24,17 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
+const MAX_TYPO_LENGTH = 200;
+
 /** The candidate closest to `word`, if it is close enough to be a plausible typo. */
 export function nearest(word: string, candidates: Iterable<string>): string | undefined {
+  // The edit distance is quadratic; a name this long is no typo (and may be hostile).
+  if (word.length > MAX_TYPO_LENGTH) return undefined;
   let best: string | undefined;
   let bestD = Infinity;
   const w = word.toLowerCase();
   for (const c of candidates) {
+    if (c.length > MAX_TYPO_LENGTH) continue;
     const d = editDistance(w, c.toLowerCase());
     if (d < bestD) {
       bestD = d;

@@ -1,6 +1,7 @@
 import type { Connection } from '../../mcp/connection.js';
-import { payloadOf } from '../../spill/payload.js';
-import { evaluate, compileSelect, SelectError } from '../../spill/jmespath.js';
+import { compileSelect, evaluate } from '../../spill/jmespath.js';
+import { MAX_PAYLOAD_DEPTH, payloadOf, tooDeepMessage } from '../../spill/payload.js';
+import { depthExceeds } from '../../util/depth.js';
 import { estimateTokens } from '../../util/tokens.js';
 import type { DispatchContext, DispatchEvent, DispatchResponse, RequestContext } from '../context.js';
 import { invoke } from '../invoke.js';
@@ -13,26 +14,25 @@ export async function call(ctx: DispatchContext, req: CallRequest, ev: DispatchE
   // A bad expression is refused before anything is called.
   const node = req.select !== undefined ? compileSelect(req.select) : undefined;
   const { conn, result } = await invoke(ctx, req, ev, rc);
+  // Serializing recurses per level: a hostile result nested 100,000 deep would overflow the stack.
+  if (depthExceeds(result, MAX_PAYLOAD_DEPTH)) throw new DispatchError(tooDeepMessage(`the result of '${req.name}' (${conn.alias}/${conn.name})`));
   if (node && req.select !== undefined && result.isError !== true) {
     const data = resultData(req.type, result);
     if (!data.json) {
       const what = typeof data.value === 'string' ? `plain text (${Buffer.byteLength(data.value)} bytes), not JSON` : 'not text';
       throw new DispatchError(`select needs JSON, but the result of '${req.name}' is ${what}; call it without select (resultToFile=true, then readresult grep)`);
     }
-    let value: unknown;
-    try {
-      value = evaluate(node, data.value, req.select);
-    } catch (e) {
-      throw new DispatchError((e as SelectError).message);
-    }
-    return valueAnswer(ctx, headOf(req, conn), value, { resultToFile: req.resultToFile, threshold: req.resultSizeThreshold, origin: { tool: req.name, connection: conn.alias } }, ev);
+    const value = evaluate(node, data.value, req.select);
+    return valueAnswer(ctx, headOf(req, conn, result), value, { resultToFile: req.resultToFile, threshold: req.resultSizeThreshold, origin: { tool: req.name, connection: conn.alias } }, ev);
   }
-  return answer(ctx, req, conn, result, ev);
+  return answer(ctx, req, conn, result, ev, rc);
 }
 
-function headOf(req: CallRequest, conn: Connection): DispatchResponse {
+function headOf(req: CallRequest, conn: Connection, result: Record<string, unknown>): DispatchResponse {
   const head: DispatchResponse = { action: 'call', [req.type === 'tool' ? 'tool' : req.type === 'prompt' ? 'prompt' : 'uri']: req.name, connection: conn.alias };
   if (req.argumentsFile) head.arguments = { _fromFile: req.argumentsFile };
+  // A prompt's description belongs to its result (GetPromptResult), as its messages do.
+  if (req.type === 'prompt' && typeof result.description === 'string' && result.description) head.description = result.description;
   return head;
 }
 
@@ -46,12 +46,12 @@ function toolContent(result: Record<string, unknown>): unknown {
 }
 
 /** Builds the inline answer, or spills the data and answers with its path and a preview. */
-function answer(ctx: DispatchContext, req: CallRequest, conn: Connection, result: Record<string, unknown>, ev: DispatchEvent): DispatchResponse {
+function answer(ctx: DispatchContext, req: CallRequest, conn: Connection, result: Record<string, unknown>, ev: DispatchEvent, rc: RequestContext): DispatchResponse {
   const content = req.type === 'tool' ? toolContent(result) : req.type === 'prompt' ? result.messages : result.contents;
   const serialized = JSON.stringify(content) ?? '';
   const bytes = Buffer.byteLength(serialized);
   ev.bytes = bytes;
-  const head = headOf(req, conn);
+  const head = headOf(req, conn, result);
   const threshold = req.resultSizeThreshold ?? ctx.opts.threshold;
   const why = spillReason(bytes, req.resultToFile, threshold);
   if (!why) {
@@ -64,7 +64,12 @@ function answer(ctx: DispatchContext, req: CallRequest, conn: Connection, result
   }
   const payload = payloadOf(req.type === 'tool' ? result : req.type === 'prompt' ? { messages: result.messages } : { contents: result.contents }, ctx.opts.toon);
   const meta = writeSpill(ctx, payload, { tool: req.name, connection: conn.alias }, ev);
-  const res: DispatchResponse = { ...head, resultFile: meta.file, autoSpilled: !req.resultToFile, content: [{ type: 'text', text: spillText(meta, why, payload, result.isError === true) }] };
+  const res: DispatchResponse = {
+    ...head,
+    resultFile: meta.file,
+    autoSpilled: !req.resultToFile,
+    content: [{ type: 'text', text: spillText(meta, why, payload, result.isError === true, rc.readHint?.(meta.file)) }],
+  };
   if (result.isError === true) res.isError = true;
   return res;
 }

@@ -11,7 +11,7 @@ export async function readresult(ctx: DispatchContext, req: ReadResultRequest, e
   const file = store.resolve(req.resultFile);
   let res: Record<string, unknown>;
   try {
-    res = readResult(store, file, req);
+    res = await readResult(store, file, req);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new DispatchError(`resultFile '${req.resultFile}' does not exist (spill files are removed when the process that made them ends, unless spilldir= or keepresults=true)`);

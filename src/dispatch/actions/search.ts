@@ -9,7 +9,12 @@ export async function search(ctx: DispatchContext, req: SearchRequest): Promise<
   const res: DispatchResponse = {
     action: 'search',
     query: req.query,
-    results: hits.map((h) => (h.type === 'tool' ? { connection: h.connection, tool: h.name, score: h.score, description: h.description } : { connection: h.connection, type: h.type, [h.type === 'resource' ? 'uri' : 'prompt']: h.name, score: h.score, description: h.description })),
+    results: hits.map((h) => {
+      const what = h.type === 'tool' ? { tool: h.name } : { type: h.type, [h.type === 'resource' ? 'uri' : 'prompt']: h.name };
+      // Best first; `why` says what matched (a raw score said less, in more bytes). `also`: identical
+      // capabilities on other connections, folded into this hit.
+      return { connection: h.connection, ...what, description: h.description, why: h.why, ...(h.also ? { also: h.also } : {}) };
+    }),
   };
   if (!hits.length) res.hint = 'no match; try other words, or action=list';
   if (unavailable.length) res.unavailable = unavailable;

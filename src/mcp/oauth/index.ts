@@ -4,7 +4,7 @@ import type { ConnectionSpec } from '../../config/spec.js';
 import { errorMessage } from '../../util/errors.js';
 import { MiniAOAuthProvider } from './provider.js';
 
-export { MiniAOAuthProvider, loginLine, loginTimeoutMs } from './provider.js';
+export { MiniAOAuthProvider, loginLine, loginTimeoutMs, setInteractiveLogin } from './provider.js';
 export { OAuthTransport, loginAfterFailure } from './transport.js';
 export { TokenStore, forgetAll, oauthDir, tokenFileName } from './token-store.js';
 

@@ -29,6 +29,13 @@ export function loginTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(s) && s > 0 ? s * 1000 : DEFAULT_LOGIN_TIMEOUT_MS;
 }
 
+let interactive = true;
+
+/** Turns interactive logins off (a daemon has no one to open the URL): a login then fails with what to run instead. */
+export function setInteractiveLogin(on: boolean): void {
+  interactive = on;
+}
+
 /** The remote server a provider logs in to. */
 export interface OAuthTarget {
   name: string;
@@ -256,6 +263,7 @@ export class MiniAOAuthProvider implements OAuthClientProvider {
    */
   async redirectToAuthorization(url: URL): Promise<void> {
     if (this.headless) throw new Error('a new login is needed');
+    if (!interactive) throw new Error(`${this.target.name} needs a login, and this process cannot ask for one: run \`mini-a auth=${this.target.name}\` first`);
     const discovery = this.discoveryState();
     const { client } = this.store.load();
     const scope = url.searchParams.get('scope');

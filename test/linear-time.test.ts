@@ -1,0 +1,56 @@
+/**
+ * Hostile text must cost linear time (issue 14, item 2). Each input below made the code before
+ * this fix take from half a minute to hours (a backtracking regex or a rescan per position); it
+ * runs in a worker thread with a generous deadline, so a regression fails the test instead of
+ * hanging it. Every call also checks its answer, so a fast wrong result fails too.
+ */
+import { describe, expect, it } from 'vitest';
+import { runBuilt } from './helpers/deadline.js';
+
+const T = 60_000;
+
+describe('linear time on hostile text', () => {
+  it('redaction: a 200,000-dash tool name, and 100,000 "eyJ-" (FLAG_WITH_VALUE and the JWT pattern were quadratic)', async () => {
+    const dashes = (await runBuilt('src/util/redact', '(m, s) => m.redact(s)', ['tool ' + '-'.repeat(200_000) + ' --api-key=abc123 rest'])) as string;
+    expect(dashes).toBe('tool ' + '-'.repeat(200_000) + ' --api-key=*** rest');
+    const jwtish = 'eyJ-'.repeat(100_000) + ' eyJhbGciOiJI.eyJzdWIiOiIx.c2lnbmF0dXJl';
+    expect(await runBuilt('src/util/redact', '(m, s) => m.redact(s)', [jwtish])).toBe('eyJ-'.repeat(100_000) + ' ***');
+  }, T);
+
+  it('text-mode actions: 200,000 "[", an unclosed fence, and a valid action after 100,000 "["', async () => {
+    expect(await runBuilt('src/agent/text-actions', '(m, s) => m.parseTextAction(s)', ['['.repeat(200_000)])).toEqual({ kind: 'invalid', why: 'no JSON object was found in the reply' });
+    expect(await runBuilt('src/agent/text-actions', '(m, s) => m.parseTextAction(s).kind', ['```' + ' '.repeat(1_000_000) + 'x'])).toBe('invalid');
+    const late = '['.repeat(100_000) + '{"action":"final","answer":"ok"}';
+    expect(await runBuilt('src/agent/text-actions', '(m, s) => m.parseTextAction(s)', [late])).toEqual({ kind: 'final', answer: 'ok' });
+  }, T);
+
+  it('search text: long runs of "a.", "a-" and capitals', async () => {
+    const norm = (s: string) => runBuilt('src/dispatch/text', '(m, s) => m.normalizeQuery(s).length', [s]);
+    expect(await norm('a.'.repeat(100_000))).toBe(200_000);
+    expect(await norm('a-'.repeat(100_000) + '@b')).toBe(200_002);
+    expect(await runBuilt('src/dispatch/text', '(m, s) => m.words(s)', ['HTTPServer ' + 'A'.repeat(400_000)])).toEqual(['http', 'server', 'a'.repeat(400_000)]);
+  }, T);
+
+  it('search: a 100,000-character word (fuzzy matching of the old index allocated its square)', async () => {
+    const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'read_file', description: 'Read a file', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
+    expect(await runBuilt('src/dispatch/search-index', fn, ['file ' + 'a'.repeat(100_000)])).toEqual(['read_file']);
+  }, T);
+
+  it('schema descriptions with a long run of carriage returns', async () => {
+    const out = await runBuilt('src/dispatch/compact-schema', '(m, s) => m.compactSchema(s)', [{ type: 'object', description: 'a' + '\r'.repeat(300_000) + 'b \n  c' }]);
+    expect(out).toEqual({ type: 'object', description: 'a' + '\r'.repeat(300_000) + 'b\nc' });
+  }, T);
+
+  it('resource templates with many variables (the regex built from them was exponential)', async () => {
+    const fn = '(m, t, u) => [m.matchesTemplate(t, u), m.matchesTemplate(t, u + "y"), m.matchesTemplate("file:///{+path}", "file:///a/b/c"), m.matchesTemplate("db://{t}/rows", "db://a/b/rows")]';
+    expect(await runBuilt('src/mcp/uri-template', fn, ['x' + '{v}'.repeat(12) + 'y', 'x' + 'b'.repeat(5_000)])).toEqual([false, true, true, false]);
+  }, T);
+
+  it('CLI JSON errors, command names, typo suggestions', async () => {
+    const msg = 'x' + ' '.repeat(300_000) + 'y position 0';
+    expect(await runBuilt('src/cli/dispatch-command', '(m, t, msg) => m.jsonErrorWhere(t, new Error(msg))', ['[', msg])).toBe(`${msg} at line 1, column 1`);
+    expect(await runBuilt('src/config/spec', '(m, a) => m.deriveName("node", [a])', ['/x' + '/'.repeat(500_000) + 'a'])).toBe('a');
+    const names = Array.from({ length: 200 }, (_, i) => `tool_number_${i}_name`);
+    expect(await runBuilt('src/util/errors', '(m, w, c) => [m.nearest(w, c) ?? null, m.nearest("tool_numbr_7_name", c)]', ['x'.repeat(5_000_000), names])).toEqual([null, 'tool_number_7_name']);
+  }, T);
+});

@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../src/mcp/connection.js';
+import { entriesOf, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
+
+// Real tools/list captures of npm MCP servers (bench/catalogs-large), not made-up tools.
+const DIR = path.join(import.meta.dirname, '..', 'bench', 'catalogs-large');
+const catalog = (server: string): Catalog => ({ tools: JSON.parse(readFileSync(path.join(DIR, `${server}.json`), 'utf8')).tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
+const top = (hits: SearchHit[]) => hits.map((h) => `${h.connection}/${h.name}`);
+
+describe('why', () => {
+  const idx = new SearchIndex([...entriesOf('fs', 'filesystem', catalog('filesystem')), ...entriesOf('gh', 'github', catalog('github'))]);
+
+  it('names the request words that matched, by field', () => {
+    const [hit] = idx.search('read the contents of a text file', { limit: 1 });
+    expect(hit).toMatchObject({ connection: 'fs', name: 'read_text_file', why: 'name: read text file; desc: contents' });
+  });
+
+  it('shows a synonym as word→synonym, and leaves out words that matched nothing', () => {
+    const [hit] = idx.search('fetch a text file zzqx', { limit: 1 });
+    expect(hit!.name).toBe('read_text_file');
+    expect(hit!.why).toBe('name: fetch→read text file');
+  });
+
+  it('does not spell out the server name a request used to name it', () => {
+    const [hit] = idx.search('list pull requests on github', { limit: 1 });
+    expect(hit).toMatchObject({ connection: 'gh', name: 'list_pull_requests', why: 'name: list pull requests' });
+  });
+});
+
+describe('incremental update', () => {
+  const servers = ['filesystem', 'github', 'slack', 'trello', 'notion'];
+  const queries = ['list trello boards', 'post a message to a slack channel', 'create a page in notion', 'read a text file', 'merge the pull request', 'add a comment'];
+  const full = new SearchIndex(servers.flatMap((s) => entriesOf(s, s, catalog(s))));
+
+  it('replacing one connection gives the same answers as building everything anew', () => {
+    const inc = new SearchIndex();
+    for (const s of servers) inc.setConnection(s, entriesOf(s, s, catalog(s)));
+    const trello = catalog('trello');
+    const changed: Catalog = { ...trello, tools: [...trello.tools.filter((t) => t.name !== 'list_boards'), { name: 'summon_board_owl', description: 'Summons the owl that guards a board.', inputSchema: { type: 'object' } }] };
+    inc.setConnection('trello', entriesOf('trello', 'trello', changed));
+    expect(top(inc.search('summon the owl', { limit: 1 }))).toEqual(['trello/summon_board_owl']);
+    expect(top(inc.search('list trello boards'))).not.toContain('trello/list_boards');
+    expect(inc.size).toBe(full.size);
+
+    inc.setConnection('trello', entriesOf('trello', 'trello', trello));
+    for (const q of queries) expect(inc.search(q)).toEqual(full.search(q));
+  });
+
+  it('removing a connection removes its tools and nothing else', () => {
+    const inc = new SearchIndex(servers.flatMap((s) => entriesOf(s, s, catalog(s))));
+    inc.removeConnection('slack');
+    expect(inc.size).toBe(full.size - catalog('slack').tools.length);
+    expect(inc.connections).not.toContain('slack');
+    for (const q of queries) expect(inc.search(q).every((h) => h.connection !== 'slack')).toBe(true);
+    expect(top(inc.search('read a text file', { limit: 1 }))).toEqual(['filesystem/read_text_file']);
+  });
+
+  it('searches within the connections it is given', () => {
+    expect(full.search('add a comment', { connections: new Set(['github']) }).every((h) => h.connection === 'github')).toBe(true);
+  });
+});
+
+describe('de-duplication', () => {
+  it('folds identical tools of several connections into one hit that lists the others', () => {
+    const idx = new SearchIndex([...entriesOf('c1', 'filesystem', catalog('filesystem')), ...entriesOf('c2', 'filesystem', catalog('filesystem')), ...entriesOf('c3', 'github', catalog('github'))]);
+    const hits = idx.search('read a text file');
+    expect(hits[0]).toMatchObject({ connection: 'c1', name: 'read_text_file', also: ['c2'] });
+    const names = hits.map((h) => h.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(hits.filter((h) => h.connection === 'c2')).toEqual([]);
+  });
+
+  it('keeps tools that share a name but differ', () => {
+    const idx = new SearchIndex([...entriesOf('gl', 'gitlab', catalog('gitlab-ref')), ...entriesOf('gh', 'github', catalog('github'))]);
+    const hits = idx.search('create a branch', { limit: 5 });
+    expect(top(hits)).toEqual(expect.arrayContaining(['gl/create_branch', 'gh/create_branch']));
+    expect(hits.find((h) => h.name === 'create_branch')!.also).toBeUndefined();
+  });
+});
+
+describe('very long descriptions', () => {
+  // drawio's tool descriptions run to 34,500 characters: they mention almost every word.
+  const servers = readdirSync(DIR).map((f) => f.replace(/\.json$/, '')).filter((s) => ['drawio', 'filesystem', 'github', 'slack', 'notion', 'trello', 'kubernetes', 'playwright', 'tavily', 'google-maps', 'time', 'memory'].includes(s));
+  const idx = new SearchIndex(servers.flatMap((s) => entriesOf(s, s, catalog(s))));
+
+  it('do not buy a top-5 place for requests about something else', () => {
+    expect(Math.max(...catalog('drawio').tools.map((t) => (t.description ?? '').length))).toBeGreaterThan(30_000);
+    const unrelated = ['read a text file', 'post a message to slack', 'create a trello card', 'scale the deployment', 'click the login button', 'search the web', 'directions to the airport', 'what time is it in tokyo', 'remember a fact about alice', 'create a page in notion', 'list open pull requests', 'show the logs of a pod', 'take a screenshot of the page', 'find files by name'];
+    for (const q of unrelated) expect(top(idx.search(q, { limit: 5 })).filter((h) => h.startsWith('drawio/')), q).toEqual([]);
+  });
+
+  it('still find their own tools', () => {
+    expect(top(idx.search('open a draw.io diagram from xml', { limit: 1 }))).toEqual(['drawio/open_drawio_xml']);
+    expect(top(idx.search('draw a diagram from mermaid', { limit: 1 }))).toEqual(['drawio/open_drawio_mermaid']);
+  });
+});
