@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decode as fromToon } from '@toon-format/toon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shapeOf } from '../src/spill/shape.js';
 import { makeDispatcher } from './helpers/runtime.js';
-import { ROOT, SERVERS } from './helpers/servers.js';
+import { alive, ROOT, SERVERS, waitFor } from './helpers/servers.js';
 
 const db = `node ${path.join(ROOT, 'dist/mcps/db.js')} --db ${path.join(ROOT, 'examples/shop.sqlite')}`;
 
@@ -201,5 +202,35 @@ describe('readresult op=query and op=items', () => {
     }
     const txt = rt.spill.writeText('result', 'just some text\n', 'text');
     expect((await rt.d({ action: 'readresult', resultFile: txt.file, op: 'query', select: 'a' })).error).toMatch(/spilled as text, not JSON or TOON data; read it with op=grep/);
+  });
+});
+
+describe('a select that builds too much', () => {
+  const doubling = Array.from({ length: 40 }, () => '[@, @][]').join(' | ');
+
+  it('is stopped at its deadline or its heap, in its own process; mini-a goes on', async () => {
+    const { selectInWorker } = await import('../src/spill/select-runner.js');
+    const slow = selectInWorker({ x: [1, 2, 3] }, doubling, { evalMs: 500, fileMs: 500, heapMb: 512 }).catch((e: Error) => e);
+    // The main thread keeps answering while it runs.
+    expect((await rt.d({ action: 'call', tool: 'records', arguments: { n: 2 }, select: 'count' })).result).toBe(2);
+    expect(String(await slow)).toMatch(/did not finish within 0.5 s; select less, filter first/);
+    const big = await selectInWorker({}, "replace('a', 'a', 'a', `1000000000`)", { evalMs: 30_000, fileMs: 30_000, heapMb: 64 }).catch((e: Error) => e);
+    expect(String(big)).toMatch(/needed more than 64 MB: it builds too much/);
+    expect(await selectInWorker({ x: [1, 2, 3] }, 'x[1]')).toBe(2);
+  });
+
+  it('its process ends with mini-a, however mini-a ends', async () => {
+    const script = `
+      import { execFileSync } from 'node:child_process';
+      const { selectInWorker } = await import(${JSON.stringify(path.join(ROOT, 'dist/src/spill/select-runner.js'))});
+      await selectInWorker({ a: 1 }, 'a');
+      console.log(execFileSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' }).trim());
+      setInterval(() => {}, 1000);`;
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const pids = await new Promise<number[]>((resolve) => parent.stdout!.once('data', (d) => resolve(String(d).trim().split('\n').map(Number))));
+    expect(pids.length).toBeGreaterThan(0);
+    expect(pids.every(alive)).toBe(true);
+    parent.kill('SIGKILL');
+    expect(await waitFor(() => !pids.some(alive), 5000)).toBe(true);
   });
 });

@@ -1,9 +1,8 @@
 import { estimateTokens } from '../util/tokens.js';
 import { grepInWorker } from './grep-runner.js';
-import { itemsOfFile } from './items.js';
 import { countLines, forEachLine, forEachLineBackward, trimPartialChar, type Line } from './lines.js';
 import { openRegular, readAt } from './open.js';
-import { queryFile } from './query.js';
+import { itemsInWorker, queryInWorker } from './select-runner.js';
 import { dataFormat } from './stream.js';
 import type { SpillMeta, SpillStore } from './store.js';
 
@@ -173,11 +172,11 @@ export async function readResult(store: SpillStore, file: string, req: ReadReque
       return out;
     }
     case 'query': {
-      const q = queryFile(file, dataFormat(meta.format), req.select ?? '@');
+      const q = await queryInWorker(file, dataFormat(meta.format), req.select ?? '@');
       return { ...base, select: req.select, streamed: q.streamed || undefined, result: q.value };
     }
     case 'items':
-      return { ...base, ...itemsOfFile(file, dataFormat(meta.format), { path: req.path, offset: req.offset, limit: req.limit, cursor: req.cursor, budget }) };
+      return { ...base, ...(await itemsInWorker(file, dataFormat(meta.format), { path: req.path, offset: req.offset, limit: req.limit, cursor: req.cursor, budget })) };
     case 'read': {
       if (req.maxBytes === undefined && meta.bytes > READ_WHOLE_LIMIT) {
         throw new Error(

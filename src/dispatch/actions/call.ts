@@ -1,6 +1,7 @@
 import type { Connection } from '../../mcp/connection.js';
-import { compileSelect, evaluate } from '../../spill/jmespath.js';
+import { compileSelect } from '../../spill/jmespath.js';
 import { MAX_PAYLOAD_DEPTH, payloadOf, tooDeepMessage } from '../../spill/payload.js';
+import { selectInWorker } from '../../spill/select-runner.js';
 import { depthExceeds } from '../../util/depth.js';
 import { estimateTokens } from '../../util/tokens.js';
 import type { DispatchContext, DispatchEvent, DispatchResponse, RequestContext } from '../context.js';
@@ -12,17 +13,18 @@ import { spillReason, spillText, valueAnswer, writeSpill } from '../spill-answer
 /** action=call: calls a tool, reads a resource or gets a prompt; `select` keeps part of it; large results spill to a file. */
 export async function call(ctx: DispatchContext, req: CallRequest, ev: DispatchEvent, rc: RequestContext = {}): Promise<DispatchResponse> {
   // A bad expression is refused before anything is called.
-  const node = req.select !== undefined ? compileSelect(req.select) : undefined;
+  if (req.select !== undefined) compileSelect(req.select);
   const { conn, result } = await invoke(ctx, req, ev, rc);
   // Serializing recurses per level: a hostile result nested 100,000 deep would overflow the stack.
   if (depthExceeds(result, MAX_PAYLOAD_DEPTH)) throw new DispatchError(tooDeepMessage(`the result of '${req.name}' (${conn.alias}/${conn.name})`));
-  if (node && req.select !== undefined && result.isError !== true) {
+  if (req.select !== undefined && result.isError !== true) {
     const data = resultData(req.type, result);
     if (!data.json) {
       const what = typeof data.value === 'string' ? `plain text (${Buffer.byteLength(data.value)} bytes), not JSON` : 'not text';
       throw new DispatchError(`select needs JSON, but the result of '${req.name}' is ${what}; call it without select (resultToFile=true, then readresult grep)`);
     }
-    const value = evaluate(node, data.value, req.select);
+    // Off the main thread, with a heap limit and a deadline: an expression can multiply its input.
+    const value = await selectInWorker(data.value, req.select);
     return valueAnswer(ctx, headOf(req, conn, result), value, { resultToFile: req.resultToFile, threshold: req.resultSizeThreshold, origin: { tool: req.name, connection: conn.alias } }, ev);
   }
   return answer(ctx, req, conn, result, ev, rc);

@@ -1,4 +1,4 @@
-import { compileSelect, evaluate } from '../../spill/jmespath.js';
+import { selectInWorker } from '../../spill/select-runner.js';
 import {
   DEFAULT_RUN_MAX_CALLS,
   DEFAULT_RUN_MEMORY_MB,
@@ -51,7 +51,7 @@ function hostFunctions(ctx: DispatchContext, rc: RequestContext): Record<string,
       const data = resultData('tool', result);
       if (req.select === undefined) return data.value;
       if (!data.json) throw new DispatchError(`select needs JSON, but '${tool}' answered with plain text; call it without select`);
-      return evaluate(compileSelect(req.select), data.value, req.select);
+      return selectInWorker(data.value, req.select);
     },
     async search([query, opts]) {
       const req = parseRequest({ ...options(opts, 'mcp.search'), action: 'search', query }) as SearchRequest;
