@@ -11,6 +11,8 @@ type Schema = Record<string, unknown>;
 const MAX_DEPTH = 6;
 /** Property descriptions are cut to this many characters. */
 const DESCRIPTION_CHARS = 100;
+/** A signature is cut to this many characters (a tool with thousands of properties stays readable). */
+const MAX_SIGNATURE_CHARS = 8000;
 
 const isSchema = (v: unknown): v is Schema => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -102,5 +104,6 @@ export function schemaToTs(schema: unknown): string {
 export function toolSignature(tool: { name: string; inputSchema?: unknown; outputSchema?: unknown }): string {
   const args = tool.inputSchema ? schemaToTs(tool.inputSchema) : 'Record<string, unknown>';
   const out = tool.outputSchema ? schemaToTs(tool.outputSchema) : 'unknown';
-  return `mcp.call(${JSON.stringify(tool.name)}, args: ${args}): Promise<${out}>`;
+  const sig = `mcp.call(${JSON.stringify(tool.name)}, args: ${args}): Promise<${out}>`;
+  return sig.length > MAX_SIGNATURE_CHARS ? `${sig.slice(0, MAX_SIGNATURE_CHARS)}… (cut; see info without format for the full schema)` : sig;
 }

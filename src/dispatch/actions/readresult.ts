@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_BYTES, readResult } from '../../spill/readresult.js';
+import { DEFAULT_MAX_BYTES, MAX_ANSWER_BYTES, readResult } from '../../spill/readresult.js';
 import { errorMessage } from '../../util/errors.js';
 import type { DispatchContext, DispatchEvent, DispatchResponse } from '../context.js';
 import { DispatchError, type ReadResultRequest } from '../request.js';
@@ -18,9 +18,10 @@ export async function readresult(ctx: DispatchContext, req: ReadResultRequest, e
     throw new DispatchError(errorMessage(e));
   }
   if (req.op !== 'query') return res;
-  // A query's result is bounded like any read: maxBytes (default 64 KB), and the spill threshold.
-  const budget = req.maxBytes ?? DEFAULT_MAX_BYTES;
-  const threshold = ctx.opts.threshold > 0 ? (budget > 0 ? Math.min(budget, ctx.opts.threshold) : ctx.opts.threshold) : budget;
+  // A query's result is bounded like any read (maxBytes, default 64 KB, never over the answer
+  // cap) and by the spill threshold; over that it goes to a new file.
+  const budget = req.maxBytes === undefined ? DEFAULT_MAX_BYTES : req.maxBytes === 0 ? MAX_ANSWER_BYTES : Math.min(req.maxBytes, MAX_ANSWER_BYTES);
+  const threshold = ctx.opts.threshold > 0 ? Math.min(budget, ctx.opts.threshold) : budget;
   const { result, ...head } = res;
   const meta = store.meta(file);
   return valueAnswer(ctx, head, result, { resultToFile: false, threshold, origin: { tool: meta.tool ?? 'readresult', connection: meta.connection ?? '' } }, ev);
