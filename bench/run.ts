@@ -1,7 +1,7 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
  * baseline measured in the same run. Names: startup (which includes cli), cli, tokens, overhead, search,
- * readresult, agent, http, remote-auth, http-harden, proxy, harden (hostile inputs, issue 14).
+ * readresult, agent, http, remote-auth, http-harden, proxy, harden (hostile inputs, issue 14), shape.
  */
 import { benchAgent } from './agent.js';
 import { benchCliStartup } from './cli-startup.js';
@@ -13,6 +13,7 @@ import { benchProxy } from './proxy.js';
 import { benchReadresult } from './readresult.js';
 import { benchRemoteAuth } from './remote-auth.js';
 import { benchSearch } from './search.js';
+import { benchShape } from './shape.js';
 import { benchTokens } from './tokens.js';
 import { benchStartup } from './startup.js';
 
@@ -29,6 +30,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'http-harden': () => benchHttpHarden(),
   proxy: benchProxy,
   harden: benchHarden,
+  shape: benchShape,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

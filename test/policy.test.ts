@@ -47,6 +47,19 @@ describe('tool policy (config)', () => {
     }
   });
 
+  it('batch and code mode go through the same rules', async () => {
+    const rt = dispatcherWith(`[(cmd: '${SERVERS.everything}', tools: (deny: ['get-env']))]`);
+    try {
+      const b = (await rt.d({ action: 'batch', calls: [{ tool: 'echo', arguments: { message: 'ok' } }, { tool: 'get-env', arguments: {} }] })) as { results: Array<{ isError?: boolean; error?: string }> };
+      expect(b.results[0]!.isError).toBeUndefined();
+      expect(b.results[1]!.error).toMatch(/refused by deny 'get-env' of server 'everything'/);
+      const r = await rt.d({ action: 'run', code: "try { await mcp.call('get-env', {}); return 'called'; } catch (e) { return String(e.message ?? e); }" });
+      expect(JSON.stringify(r)).toMatch(/refused by deny 'get-env' of server 'everything'/);
+    } finally {
+      await rt.close();
+    }
+  });
+
   it('readOnly: true keeps only tools marked readOnlyHint; a global allow list names servers with server/tool', async () => {
     const rt = dispatcherWith(`[(cmd: '${SERVERS.everything}', readOnly: true), (cmd: '${SERVERS.time}')]`, { allow: ['everything/*', 'time/current_time'] });
     try {

@@ -68,6 +68,10 @@ export const OPTIONS = {
   spilldir: { type: 'string', placeholder: 'DIR', desc: 'write spill files here and keep them after exit, so later commands can readresult them', group: 'Proxy', bins: BOTH },
   keepresults: { type: 'boolean', default: false, desc: 'keep the private spill directory at exit (its path is printed on stderr)', group: 'Proxy', bins: BOTH },
   argsroots: { type: 'string', placeholder: 'DIR[,DIR]', desc: 'directories argumentsFile may read from, besides spill files (default: the working directory)', group: 'Proxy', bins: BOTH },
+  batchconcurrency: { type: 'int', min: 1, default: 8, placeholder: 'N', desc: 'calls of one action=batch running at once', group: 'Proxy', bins: BOTH },
+  runtimeout: { type: 'int', min: 1, default: 30000, placeholder: 'MS', desc: 'action=run: most wall time of one script (code mode, QuickJS sandbox)', group: 'Proxy', bins: BOTH },
+  runmemory: { type: 'int', min: 1, default: 64, placeholder: 'MB', desc: 'action=run: most memory of one script', group: 'Proxy', bins: BOTH },
+  runcalls: { type: 'int', min: 1, default: 100, placeholder: 'N', desc: 'action=run: most mcp.* calls of one script', group: 'Proxy', bins: BOTH },
 
   // Warm daemon
   usedaemon: { type: 'boolean', default: true, desc: 'dispatch= goes through a running daemon for the same configuration when there is one (false: always start cold)', group: 'Daemon', bins: AGENT },

@@ -61,7 +61,18 @@ export async function createRuntime(o: Options, specs: ConnectionSpec[], ro: Run
   const spill = await SpillStore.create({ dir: o.spilldir, keep: o.keepresults });
   if (!o.quiet) onShutdown(() => spill.announceKept());
   const argsRoots = (o.argsroots ?? process.cwd()).split(',').filter(Boolean).map((r) => path.resolve(r));
-  const dispatcher = new Dispatcher(pool, { threshold: o.mcpproxythreshold, toon: o.mcpproxytoon, argsRoots, spill, onEvent: ro.onEvent, listTimeoutMs: o.listtimeout });
+  const dispatcher = new Dispatcher(pool, {
+    threshold: o.mcpproxythreshold,
+    toon: o.mcpproxytoon,
+    argsRoots,
+    spill,
+    onEvent: ro.onEvent,
+    listTimeoutMs: o.listtimeout,
+    batchConcurrency: o.batchconcurrency,
+    runTimeoutMs: o.runtimeout,
+    runMemoryMb: o.runmemory,
+    runMaxCalls: o.runcalls,
+  });
   let started: Promise<void> | undefined;
   const startAll = () => (started ??= o.mcplazy ? Promise.resolve() : pool.connectAll());
   // Eager start: all at once (bounded by startconcurrency); requests that need a server wait for it.

@@ -42,6 +42,28 @@ export interface DispatcherOptions {
   onEvent?: (e: DispatchEvent) => void;
   /** list and search answer within this time with the servers that are ready (default 3000 ms). */
   listTimeoutMs?: number;
+  /** action=batch: calls running at once (default 8). */
+  batchConcurrency?: number;
+  /** action=run: wall time of one script (default 30000 ms). */
+  runTimeoutMs?: number;
+  /** action=run: memory of one script's QuickJS runtime (default 64 MB). */
+  runMemoryMb?: number;
+  /** action=run: mcp.* calls one script may make (default 100). */
+  runMaxCalls?: number;
+}
+
+export const DEFAULT_BATCH_CONCURRENCY = 8;
+export const DEFAULT_RUN_TIMEOUT_MS = 30_000;
+export const DEFAULT_RUN_MEMORY_MB = 64;
+export const DEFAULT_RUN_MAX_CALLS = 100;
+
+/** Error names whose message is meant for the model as it is (anything else is an internal error). */
+const KNOWN_ERRORS = new Set(['DispatchError', 'ConnectionError', 'PathRefused', 'SelectError', 'SandboxError']);
+
+/** An error as the model should read it: known errors as they are, others marked internal; secrets redacted. */
+export function describeError(e: unknown): string {
+  const known = e instanceof Error && KNOWN_ERRORS.has(e.name);
+  return redact(known ? errorMessage(e) : `internal error: ${errorMessage(e)}`);
 }
 
 /** Per-request context from whoever asked: cancellation, progress, and on whose behalf. */

@@ -1,14 +1,14 @@
 import type { Pool } from '../mcp/pool.js';
 import { depthExceeds } from '../util/depth.js';
-import { errorMessage } from '../util/errors.js';
-import { redact } from '../util/redact.js';
 import { call } from './actions/call.js';
 import { info } from './actions/info.js';
 import { list } from './actions/list.js';
 import { readresult } from './actions/readresult.js';
+import { batch } from './actions/batch.js';
+import { run } from './actions/run.js';
 import { search } from './actions/search.js';
-import { DispatchContext, type DispatcherOptions, type DispatchEvent, type DispatchResponse, type DispatchStats, type RequestContext } from './context.js';
-import { DispatchError, parseRequest } from './request.js';
+import { describeError, DispatchContext, type DispatcherOptions, type DispatchEvent, type DispatchResponse, type DispatchStats, type RequestContext } from './context.js';
+import { parseRequest } from './request.js';
 
 export type { DispatcherOptions, DispatchEvent, DispatchResponse, DispatchStats, RequestContext } from './context.js';
 
@@ -16,7 +16,7 @@ export type { DispatcherOptions, DispatchEvent, DispatchResponse, DispatchStats,
 const MAX_ANSWER_DEPTH = 300;
 
 /**
- * proxy-dispatch: list, search, info, call and readresult over every connection of a pool.
+ * proxy-dispatch: list, search, info, call, batch, run and readresult over every connection of a pool.
  * Independent of any LLM; the agent, the one-shot CLI and the MCP server mode all call it.
  * `dispatch` never throws: every problem comes back as `{isError: true, error}`.
  * Each action lives in its own module under actions/; they share a DispatchContext.
@@ -62,14 +62,18 @@ export class Dispatcher {
         case 'call':
           res = await call(this.ctx, req, ev, rc);
           break;
+        case 'batch':
+          res = await batch(this.ctx, req, ev, rc);
+          break;
+        case 'run':
+          res = await run(this.ctx, req, ev, rc);
+          break;
         case 'readresult':
-          res = await readresult(this.ctx, req);
+          res = await readresult(this.ctx, req, ev);
           break;
       }
     } catch (e) {
-      const known = e instanceof DispatchError || (e instanceof Error && ['ConnectionError', 'PathRefused'].includes(e.name));
-      const msg = redact(known ? errorMessage(e) : `internal error: ${errorMessage(e)}`);
-      res = { action: ev.action, isError: true, error: msg };
+      res = { action: ev.action, isError: true, error: describeError(e) };
     }
     // Anything a downstream sent (annotations, _meta, resource fields) can nest without limit;
     // printing or sending an answer recurses per level, so too deep an answer becomes an error.

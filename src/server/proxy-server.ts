@@ -10,7 +10,7 @@ import { UpstreamRouter } from './upstream.js';
 export type { ServerIdentity } from './session.js';
 
 const INSTRUCTIONS =
-  'One tool, proxy-dispatch, reaches the tools of many MCP servers: search or list, info, call; large results spill to files you read back with readresult.';
+  'One tool, proxy-dispatch, reaches the tools of many MCP servers: search or list, info, call (select keeps part of a result), batch, run (JavaScript that calls tools); large results spill to files you read back with readresult.';
 
 /**
  * A proxy-dispatch answer as an MCP tool result. A call's content blocks reach the client as the
