@@ -5,6 +5,7 @@
  */
 import { benchAgent } from './agent.js';
 import { benchCliStartup } from './cli-startup.js';
+import { benchFeatures } from './features.js';
 import { benchHarden } from './harden.js';
 import { benchHttp } from './http.js';
 import { benchHttpHarden } from './http-harden.js';
@@ -30,6 +31,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'http-harden': () => benchHttpHarden(),
   proxy: benchProxy,
   harden: benchHarden,
+  features: () => benchFeatures(),
   shape: benchShape,
 };
 
