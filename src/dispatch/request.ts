@@ -1,3 +1,4 @@
+import { argReaders, typeName } from '../util/arg-readers.js';
 import { ACTIONS, CAPABILITY_TYPES, INFO_FORMATS, READ_OPS, type Action, type CapabilityType, type ReadOp } from './schema.js';
 import { nearest } from '../util/errors.js';
 import { compileSelect } from '../spill/jmespath.js';
@@ -109,37 +110,13 @@ function owner(key: string): string {
   return actions.length ? ` (it belongs to ${actions.map((a) => `action=${a}`).join(', ')})` : '';
 }
 
-function typeName(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  return typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
-}
-
-function str(args: Record<string, unknown>, k: string): string | undefined {
-  const v = args[k];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw new DispatchError(`'${k}' must be a string, got ${typeName(v)}`);
-  if (!v.trim() && k !== 'pattern') throw new DispatchError(`'${k}' must not be empty`);
-  return v;
-}
-
-function bool(args: Record<string, unknown>, k: string): boolean | undefined {
-  const v = args[k];
-  if (v === undefined) return undefined;
-  if (typeof v === 'boolean') return v;
-  // Models often quote booleans; accept the unambiguous spellings.
-  if (v === 'true' || v === 'false') return v === 'true';
-  throw new DispatchError(`'${k}' must be true or false, got ${typeName(v)}`);
-}
-
+const readers = argReaders((m) => new DispatchError(m));
+/** A string; only a grep pattern may be empty. */
+const str = (args: Record<string, unknown>, k: string) => readers.str(args, k, { allowEmpty: k === 'pattern' });
+const bool = readers.bool;
 function int(args: Record<string, unknown>, k: string): number | undefined {
-  const v = args[k];
-  if (v === undefined) return undefined;
-  const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
   const [min, max] = INTS[k]!;
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw new DispatchError(`'${k}' must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}, got ${typeName(v)}`);
-  if (n < min || n > max) throw new DispatchError(`'${k}' must be from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}, got ${n}`);
-  return n;
+  return readers.int(args, k, min, max);
 }
 
 function oneOf<T extends string>(args: Record<string, unknown>, k: string, allowed: readonly T[]): T | undefined {
