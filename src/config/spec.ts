@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseShell } from 'shell-quote';
+import { canonicalJson } from '../util/canonical.js';
 import { isSecretFlag, registerSecret } from '../util/redact.js';
 import { bundledCommand } from './bundled.js';
 import { parseOAuthConfig, type OAuthConfig } from './oauth.js';
@@ -148,22 +149,11 @@ export function deriveName(command: string, args: string[]): string {
   return name || base || command;
 }
 
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isPlainObject(v)) {
-    return `{${Object.keys(v)
-      .filter((k) => v[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
 
 /** Stable id of a connection: MD5 of its canonical config (what it runs or reaches, not its name). */
 export function specId(spec: Omit<ConnectionSpec, 'name' | 'id'>): string {
   const { transport, command, args, env, cwd, url, headers } = spec;
-  return createHash('md5').update(canonical({ transport, command, args, env, cwd, url, headers })).digest('hex');
+  return createHash('md5').update(canonicalJson({ transport, command, args, env, cwd, url, headers })).digest('hex');
 }
 
 /**

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import picomatch from 'picomatch';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CacheRules } from '../config/spec.js';
+import { canonicalJson } from '../util/canonical.js';
 import { depthExceeds } from '../util/depth.js';
 
 /** Settings of the result cache. */
@@ -13,15 +14,6 @@ export interface CacheOptions {
   maxBytes: number;
 }
 
-/** Keys sorted at every level, so `{a, b}` and `{b, a}` are the same call. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
-}
 
 /**
  * Results of tools that only read (readOnlyHint, or named in a server's `cache.tools`), kept per
@@ -54,7 +46,7 @@ export class ResultCache {
   /** The cache key of a call, or undefined when its arguments cannot be keyed (too deep). */
   key(connectionId: string, tool: string, args: Record<string, unknown> | undefined): string | undefined {
     if (depthExceeds(args ?? {}, 64)) return undefined;
-    return createHash('sha256').update(`${connectionId}\0${tool}\0${canonical(args ?? {})}`).digest('hex');
+    return createHash('sha256').update(`${connectionId}\0${tool}\0${canonicalJson(args ?? {})}`).digest('hex');
   }
 
   /** A kept result, if it is still fresh. */
