@@ -9,6 +9,7 @@ import { answerAndClose, answerClientError, answerError, answerRaw, RPC } from '
 import { declaredTooLarge, readJsonBody, tooLargeMessage } from './http-body.js';
 import type { ProxyMetrics } from './metrics.js';
 import { clientAddress, type RateLimiter } from './rate-limit.js';
+import { traceHttp } from './trace.js';
 
 export interface HttpOptions {
   host: string;
@@ -216,7 +217,7 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
     if (needsToken && o.token && !identity) {
       return answerError(res, 401, req.headers.authorization ? 'invalid bearer token' : 'missing bearer token: send Authorization: Bearer <token>', { 'www-authenticate': 'Bearer realm="mini-a-proxy"' });
     }
-    if (path === '/mcp') return handleMcp(req, res);
+    if (path === '/mcp') return traceHttp(req, res, path, () => handleMcp(req, res));
     if (path === '/health' || (path === '/metrics' && o.metrics)) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return answerError(res, 405, `${path} answers GET only`, { allow: 'GET, HEAD' });
       if (path === '/health') {
