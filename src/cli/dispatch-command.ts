@@ -1,5 +1,6 @@
 import readline from 'node:readline';
 import { UsageError } from '../util/errors.js';
+import { traced } from '../util/tracing.js';
 import type { Runtime } from './runtime.js';
 
 /** Line and column of a JSON.parse error position, for messages. */
@@ -34,8 +35,12 @@ export function parseRequestJson(text: string, where: string): unknown {
  */
 export async function runDispatchCommand(rt: Runtime, request: string, pretty: boolean): Promise<number> {
   const print = (res: unknown) => process.stdout.write(JSON.stringify(res, null, pretty ? 2 : undefined) + '\n');
+  // Each request is the root of its span tree, or continues the trace of TRACEPARENT/TRACESTATE
+  // (OpenTelemetry's environment carrier) when whoever ran mini-a set them.
+  const parent = { traceparent: process.env.TRACEPARENT, tracestate: process.env.TRACESTATE };
+  const dispatch = (req: unknown, line?: number) => traced('mini-a dispatch', { 'mini_a.request.line': line }, () => rt.dispatcher.dispatch(req), { parent });
   if (request !== '-') {
-    const res = await rt.dispatcher.dispatch(parseRequestJson(request, 'dispatch'));
+    const res = await dispatch(parseRequestJson(request, 'dispatch'));
     print(res);
     return res.isError ? 1 : 0;
   }
@@ -53,7 +58,7 @@ export async function runDispatchCommand(rt: Runtime, request: string, pretty: b
       failed = true;
       continue;
     }
-    const res = await rt.dispatcher.dispatch(req);
+    const res = await dispatch(req, n);
     if (res.isError) failed = true;
     print(res);
   }
