@@ -1,7 +1,8 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
  * baseline measured in the same run. Names: startup (which includes cli), cli, tokens, overhead, search,
- * readresult, agent, http, remote-auth, http-harden, proxy, harden (hostile inputs, issue 14).
+ * readresult, agent, http, remote-auth, http-harden, proxy, harden (hostile inputs, issue 14),
+ * tracing (call overhead with OpenTelemetry spans on vs off).
  */
 import { benchAgent } from './agent.js';
 import { benchCliStartup } from './cli-startup.js';
@@ -14,6 +15,7 @@ import { benchReadresult } from './readresult.js';
 import { benchRemoteAuth } from './remote-auth.js';
 import { benchSearch } from './search.js';
 import { benchTokens } from './tokens.js';
+import { benchTracing } from './tracing.js';
 import { benchStartup } from './startup.js';
 
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -29,6 +31,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'http-harden': () => benchHttpHarden(),
   proxy: benchProxy,
   harden: benchHarden,
+  tracing: () => benchTracing(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

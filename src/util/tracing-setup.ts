@@ -109,13 +109,19 @@ export interface TracingHandle {
   flush(): Promise<void>;
   /** Sends what is buffered and stops (bounded). */
   shutdown(): Promise<void>;
+  /** Switches tracing off in this process (facade and async context) until resume(); for measurements. */
+  suspend(): void;
+  /** Switches it back on. */
+  resume(): void;
 }
 
 /** Reports the SDK's own problems (an unreachable collector, say) once as a warning, then at debug level. */
 function routeDiagnostics(): void {
   let warned = false;
   const say = (m: string, args: unknown[]) => {
-    const parts = [m, ...args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : safeJson(a)))];
+    // Errors arrive as Errors or as plain copies of them: their message says enough (no stacks).
+    const said = (a: unknown) => (typeof a === 'string' ? a : typeof (a as { message?: unknown } | null)?.message === 'string' ? (a as { message: string }).message : safeJson(a));
+    const parts = [m, ...args.map(said)];
     const text = redact(`tracing: ${parts.join(' ')}`).slice(0, 500);
     if (warned) return log.debug(text);
     warned = true;
@@ -217,7 +223,9 @@ async function exporterFromEnv(env: NodeJS.ProcessEnv): Promise<SpanExporter | u
  * Builds the SDK from the environment: provider, batch processor, exporter, W3C propagator and
  * async context. Undefined (with a warning) when the settings cannot work. Sets the API's globals.
  */
-export async function setUpTracing(serviceName: string, version: string, env: NodeJS.ProcessEnv = process.env): Promise<TracingHandle | undefined> {
+export async function setUpTracing(serviceName: string, version: string): Promise<TracingHandle | undefined> {
+  // The exporter reads its settings from process.env itself; so does everything here.
+  const env = process.env;
   if (!tracingRequested(env)) return undefined;
   routeDiagnostics();
   registerHeaderSecrets(env);
@@ -239,7 +247,8 @@ export async function setUpTracing(serviceName: string, version: string, env: No
   });
   const provider = new TracerProvider({ resource, sampler: samplerFromEnv(env), spanProcessors: [processor], spanLimits: { attributeValueLengthLimit: MAX_ATTR, attributeCountLimit: 64 } });
   const propagator = new W3CTraceContextPropagator();
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  const contextManager = new AsyncLocalStorageContextManager();
+  context.setGlobalContextManager(contextManager.enable());
   propagation.setGlobalPropagator(propagator);
   trace.setGlobalTracerProvider(provider);
   const tracer = provider.getTracer(serviceName, version);
@@ -305,10 +314,21 @@ export async function setUpTracing(serviceName: string, version: string, env: No
     },
   };
   let stopped: Promise<void> | undefined;
+  let suspended = false;
   return {
     backend,
     flush: () => provider.forceFlush({ timeoutMillis: FLUSH_MS }),
     shutdown: () => (stopped ??= bounded(provider.shutdown(), FLUSH_MS)),
+    suspend: () => {
+      if (!suspended) context.disable();
+      suspended = true;
+      installTracing(undefined);
+    },
+    resume: () => {
+      if (suspended) context.setGlobalContextManager(contextManager.enable());
+      suspended = false;
+      installTracing(backend);
+    },
   };
 }
 
@@ -323,8 +343,8 @@ async function bounded(p: Promise<unknown>, ms: number): Promise<void> {
 }
 
 /** Starts tracing for this process when the environment asks for it; the last spans are sent at shutdown. */
-export async function startTracing(serviceName: string, version: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
-  const handle = await setUpTracing(serviceName, version, env);
+export async function startTracing(serviceName: string, version: string): Promise<boolean> {
+  const handle = await setUpTracing(serviceName, version);
   if (!handle) return false;
   installTracing(handle.backend);
   onShutdown(() => handle.shutdown());
