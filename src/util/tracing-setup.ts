@@ -121,7 +121,8 @@ function routeDiagnostics(): void {
   const say = (m: string, args: unknown[]) => {
     // Errors arrive as Errors or as plain copies of them: their message says enough (no stacks).
     const said = (a: unknown) => (typeof a === 'string' ? a : typeof (a as { message?: unknown } | null)?.message === 'string' ? (a as { message: string }).message : safeJson(a));
-    const parts = [m, ...args.map(said)];
+    // First lines only: some messages carry a stack.
+    const parts = [m, ...args.map(said)].map((x) => x.split('\n', 1)[0]);
     const text = redact(`tracing: ${parts.join(' ')}`).slice(0, 500);
     if (warned) return log.debug(text);
     warned = true;
