@@ -256,6 +256,20 @@ describe('tracing off', () => {
     expect(modulesLoaded(r.stderr)).toEqual([]);
   });
 
+  it('an endpoint that is not an http(s) URL, or a protocol other than http/protobuf and http/json: one warning, no tracing, the request still answered', async () => {
+    for (const [env, says] of [
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'localhost 4318' }, 'is not a URL'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, "OTEL_EXPORTER_OTLP_PROTOCOL='grpc' is not supported"],
+    ] as const) {
+      const r = await runCliAsync(['dispatch={"action":"call","tool":"meta"}', MCP], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(says);
+      expect(r.stderr).toContain('tracing is off');
+      const echoed = JSON.parse((JSON.parse(r.stdout) as { content: Array<{ text: string }> }).content[0]!.text) as Record<string, unknown> | null;
+      expect(echoed?.traceparent).toBeUndefined();
+    }
+  });
+
   it('the facade: asked for only with an endpoint; while off, a caller’s trace context passes through untouched', () => {
     expect(tracingRequested({})).toBe(false);
     expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: ' ' })).toBe(false);
