@@ -12,6 +12,7 @@ import { Llm } from '../src/agent/llm.js';
 import { runAgent } from '../src/agent/run-agent.js';
 import { parseMcpOption } from '../src/config/spec.js';
 import { Dispatcher } from '../src/dispatch/dispatcher.js';
+import { LocalClientHooks } from '../src/mcp/local-hooks.js';
 import { Pool } from '../src/mcp/pool.js';
 import { SpillStore } from '../src/spill/store.js';
 import { countTokens } from '../src/util/tokens.js';
@@ -27,7 +28,8 @@ async function run(threshold: number, mode: { proxy: boolean }, log: string, dir
     if (last.resultFile && n === 1) return call({ action: 'readresult', resultFile: last.resultFile, op: 'grep', pattern: 'ERROR', lines: 5 });
     return { content: 'done' };
   });
-  const pool = new Pool(parseMcpOption(`(cmd: '${SERVERS.filesystem(dir)}')`));
+  // The filesystem server works within the client's roots: offer it the task's directory.
+  const pool = new Pool(parseMcpOption(`(cmd: '${SERVERS.filesystem(dir)}')`), { hooks: new LocalClientHooks({ roots: [dir], elicit: 'decline' }) });
   const spill = await SpillStore.create();
   const dispatcher = new Dispatcher(pool, { threshold, toon: false, argsRoots: [dir], spill });
   try {

@@ -1,11 +1,12 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
  * baseline measured in the same run. Names: startup (which includes cli), cli, tokens, overhead, search,
- * readresult, agent, http, remote-auth, http-harden, proxy, harden (hostile inputs, issue 14),
+ * readresult, agent, http, remote-auth, http-harden, proxy, harden (hostile inputs, issue 14), shape,
  * tracing (call overhead with OpenTelemetry spans on vs off).
  */
 import { benchAgent } from './agent.js';
 import { benchCliStartup } from './cli-startup.js';
+import { benchFeatures } from './features.js';
 import { benchHarden } from './harden.js';
 import { benchHttp } from './http.js';
 import { benchHttpHarden } from './http-harden.js';
@@ -14,6 +15,7 @@ import { benchProxy } from './proxy.js';
 import { benchReadresult } from './readresult.js';
 import { benchRemoteAuth } from './remote-auth.js';
 import { benchSearch } from './search.js';
+import { benchShape } from './shape.js';
 import { benchTokens } from './tokens.js';
 import { benchTracing } from './tracing.js';
 import { benchStartup } from './startup.js';
@@ -31,6 +33,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'http-harden': () => benchHttpHarden(),
   proxy: benchProxy,
   harden: benchHarden,
+  features: () => benchFeatures(),
+  shape: benchShape,
   tracing: () => benchTracing(),
 };
 

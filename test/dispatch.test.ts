@@ -169,8 +169,8 @@ describe('bad input', () => {
   const cases: Array<[unknown, RegExp]> = [
     [null, /takes an object such as \{"action":"list"\}; got null/],
     ['not json', /got a string that is not JSON/],
-    [{}, /'action' is required: one of list, search, info, call, readresult/],
-    [{ action: 'lst' }, /'action' must be one of list, search, info, call, readresult, got string "lst" \(did you mean 'list'\?\)/],
+    [{}, /'action' is required: one of list, search, info, call, batch, run, readresult/],
+    [{ action: 'lst' }, /'action' must be one of list, search, info, call, batch, run, readresult, got string "lst" \(did you mean 'list'\?\)/],
     [{ action: 'call', tool: 'echo', query: 'x' }, /'query' does not go with action=call \(it belongs to action=search\)/],
     [{ action: 'list', tool: 'echo' }, /'tool' does not go with action=list \(it belongs to action=info, action=call\)/],
     [{ action: 'search' }, /action=search needs 'query'/],

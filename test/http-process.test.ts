@@ -171,10 +171,10 @@ describe('HTTP mode lives on its own (item 17)', () => {
     expect(await waitFor(() => !alive(proxyPid), 10_000)).toBe(true);
   });
 
-  it('SIGHUP (a closed terminal, nohup) does not stop it; SIGTERM does, and stderr says why', async () => {
+  it('SIGHUP (a closed terminal, nohup) does not stop it (it reads the configuration again); SIGTERM does, and stderr says why', async () => {
     const p = await startHttpProxy([`mcp=[(cmd: '${SERVERS.time}')]`, 'mcplazy=true']);
     p.child.kill('SIGHUP');
-    expect(await waitFor(() => p.stderr().includes('SIGHUP ignored'), 5000)).toBe(true);
+    expect(await waitFor(() => p.stderr().includes('SIGHUP: reading the configuration again'), 5000)).toBe(true);
     expect((await fetch(`${p.base}/health`)).status).toBe(200);
     expect(await stop(p)).toBe(143);
     expect(p.stderr()).toMatch(new RegExp(`HTTP server at http://127\\.0\\.0\\.1:${p.port}/mcp stopped: SIGTERM received`));

@@ -43,7 +43,7 @@ describe('mcps/db over stdio through the pool', () => {
 
   it('a large result spills and greps like any other', async () => {
     const r = await rt.d({ action: 'call', tool: 'query', connection: 'ro', arguments: { sql: 'SELECT * FROM order_totals', limit: 50000 }, resultToFile: true });
-    expect((r.content as Array<{ text: string }>)[0]!.text).toMatch(/object with 4 keys: columns\[5\], rowCount, truncated, rows\[20000\]/);
+    expect((r.content as Array<{ text: string }>)[0]!.text).toMatch(/object with 4 keys: columns\[5\] of string, rowCount: number, truncated: boolean, rows\[20000\]\{id: number, customer: string, product: string, total: number, status: string\}/);
     const g = await rt.d({ action: 'readresult', resultFile: r.resultFile, op: 'grep', pattern: '"status": "refunded"' });
     const n = data(await rt.d({ action: 'call', tool: 'query', connection: 'ro', arguments: { sql: "SELECT count(*) AS n FROM orders WHERE status = 'refunded'" } })).rows[0].n;
     expect(g.matchingLines).toBe(n);

@@ -67,7 +67,7 @@ describe('spilling results to files', () => {
 
   it('JSON text and structured results are written as structured data: pretty JSON, or TOON', async () => {
     const json = await rt.d({ action: 'call', tool: 'mirror', connection: 'crashy', arguments: { items: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }], total: 2 }, resultToFile: true });
-    expect(spillText(json)).toContain('object with 2 keys: items[2], total');
+    expect(spillText(json)).toContain('object with 2 keys: items[2]{id: number, name: string}, total: number');
     expect(JSON.parse(readFileSync(String(json.resultFile), 'utf8'))).toEqual({ items: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }], total: 2 });
     expect(readFileSync(String(json.resultFile), 'utf8').split('\n').length).toBeGreaterThan(5);
     const toon = await makeDispatcher(`(cmd: '${SERVERS.crashy}')`, { toon: true });

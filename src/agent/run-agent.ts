@@ -39,7 +39,7 @@ export interface AgentResult {
 const SYSTEM_PROXY = [
   'You are mini-a, an agent that reaches tools through one gateway tool, proxy-dispatch.',
   'Work in small steps: search (or list) for a tool, info for its schema when unsure, then call it.',
-  'Keep large data out of the conversation: use resultToFile for big results and read them back with readresult (stat, grep, slice) instead of reading them whole.',
+  'Keep large data out of the conversation: use select to keep only the fields you need, resultToFile for big results read back with readresult (query, items, grep, slice), and batch or run for many calls.',
   'When you have the answer, give it plainly and briefly.',
 ].join('\n');
 const SYSTEM_DIRECT = 'You are mini-a, an agent with tools. Use them as needed, then give the answer plainly and briefly.';
@@ -49,7 +49,12 @@ const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} M
 /** One progress line: action, tool, connection, size, spilled or not. */
 function progressLine(step: number, args: Record<string, unknown>, res: DispatchResponse, ev: DispatchEvent): string {
   const action = String(args.action ?? '?');
-  const what = action === 'call' ? ` ${String(args.tool ?? args.uri ?? args.prompt ?? '')}${ev.connection ? ` @${ev.connection}` : ''}` : action === 'search' ? ` "${String(args.query ?? '')}"` : action === 'readresult' ? ` ${String(args.op ?? 'stat')}` : '';
+  const what =
+    action === 'call' ? ` ${String(args.tool ?? args.uri ?? args.prompt ?? '')}${ev.connection ? ` @${ev.connection}` : ''}`
+      : action === 'search' ? ` "${String(args.query ?? '')}"`
+        : action === 'readresult' ? ` ${String(args.op ?? 'stat')}`
+          : action === 'batch' && Array.isArray(args.calls) ? ` ${args.calls.length} calls`
+            : '';
   if (res.isError) return `step ${step}: ${action}${what} -> error: ${String(res.error ?? '').slice(0, 200)}`;
   // A call's size is its data's (before any spill); other actions' is what the model reads.
   const size = ev.bytes ?? JSON.stringify(res).length;
@@ -143,11 +148,18 @@ async function runAgentSteps(goal: string, llm: Llm, dispatcher: Dispatcher, poo
     return response;
   };
 
-  /** Only list/search/info/readresult and calls of tools marked readOnlyHint change nothing. */
+  const readOnlyTool = (tool: unknown): boolean =>
+    typeof tool === 'string' && pool.connections.some((c) => c.cachedCatalog?.tools.some((t) => t.name === tool && t.annotations?.readOnlyHint === true));
+  /**
+   * Only list/search/info/readresult, calls of tools marked readOnlyHint and batches of such calls
+   * change nothing; a script (run) may call anything.
+   */
   const readOnly = (use: ReturnType<typeof toRequest>): boolean => {
-    if ('error' in use || use.request.action !== 'call') return true;
-    const tool = String(use.request.tool ?? '');
-    return pool.connections.some((c) => c.cachedCatalog?.tools.some((t) => t.name === tool && t.annotations?.readOnlyHint === true));
+    if ('error' in use) return true;
+    const r = use.request;
+    if (r.action === 'call') return readOnlyTool(r.tool);
+    if (r.action === 'batch') return Array.isArray(r.calls) && r.calls.every((c) => readOnlyTool((c as { tool?: unknown } | null)?.tool));
+    return r.action !== 'run';
   };
 
   /** Read-only uses run side by side; anything that may change state runs alone, in order. */

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { loadGoals, mapConcurrent, parseShard, shardRange, type GoalSpec } from '../agent/batch.js';
 import { Llm } from '../agent/llm.js';
-import { resolveModel, type ModelConfig } from '../agent/model-config.js';
+import type { ModelConfig } from '../agent/model-config.js';
 import { runAgent, type AgentResult } from '../agent/run-agent.js';
 import { formatSavings, savingsReport, proxyDefinitionTokens } from '../agent/savings.js';
 import { UsageError } from '../util/errors.js';

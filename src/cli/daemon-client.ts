@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import readline from 'node:readline';
 import type { ConnectionSpec } from '../config/index.js';
-import { MAX_MESSAGE_BYTES, PROTOCOL, type DaemonReply } from '../server/daemon-protocol.js';
+import { PROTOCOL, type DaemonReply } from '../server/daemon-protocol.js';
 import { errorMessage } from '../util/errors.js';
 import { readJsonLines } from '../util/json-lines.js';
 import { log } from '../util/log.js';
 import { PACKAGE_ROOT } from '../util/package.js';
 import { privateRuntimeDir } from '../util/runtime-dir.js';
 import { configHash, explicitOptions, socketFor } from './daemon-config.js';
-import { jsonErrorWhere, parseRequestJson } from './dispatch-command.js';
+import { runRequests } from './dispatch-command.js';
 import type { Options } from './options.js';
 
 /** Largest answer a client reads from its daemon (spills keep real answers far below this). */
@@ -130,38 +129,13 @@ export async function dispatchViaDaemon(o: Options, specs: ConnectionSpec[]): Pr
 }
 
 async function runOverDaemon(conn: DaemonConnection, hash: string, request: string, pretty: boolean): Promise<number | undefined> {
-  const print = (res: unknown) => process.stdout.write(JSON.stringify(res, null, pretty ? 2 : undefined) + '\n');
-  const one = async (req: unknown): Promise<{ isError?: boolean } | undefined> => {
+  return runRequests(request, pretty, async (req) => {
     const reply = await conn.request({ op: 'dispatch', hash, request: req });
     if (!reply.ok) {
+      // Declined: the caller runs the request cold instead.
       if (reply.error === 'this daemon serves another configuration') return undefined;
       throw new Error(`daemon: ${reply.error}`);
     }
     return reply.response as { isError?: boolean };
-  };
-  if (request !== '-') {
-    const res = await one(parseRequestJson(request, 'dispatch'));
-    if (!res) return undefined;
-    print(res);
-    return res.isError ? 1 : 0;
-  }
-  let failed = false;
-  let n = 0;
-  for await (const line of readline.createInterface({ input: process.stdin, crlfDelay: Infinity })) {
-    n++;
-    if (!line.trim()) continue;
-    let req: unknown;
-    try {
-      req = JSON.parse(line);
-    } catch (e) {
-      print({ isError: true, error: `stdin line ${n}: invalid JSON: ${jsonErrorWhere(line, e as Error)}` });
-      failed = true;
-      continue;
-    }
-    const res = await one(req);
-    if (!res) throw new Error('daemon: it serves another configuration');
-    if (res.isError) failed = true;
-    print(res);
-  }
-  return failed ? 1 : 0;
+  });
 }

@@ -28,26 +28,25 @@ export function parseRequestJson(text: string, where: string): unknown {
   }
 }
 
+/** One request answered: its JSON answer, or undefined when the answerer declines it (a daemon of another configuration). */
+export type AnswerOne = (req: unknown) => Promise<{ isError?: boolean } | undefined>;
+
 /**
- * One-shot dispatch: runs the request in `dispatch=` (or, with `dispatch=-`, every JSON line on
- * stdin in order, over one pool) and prints each JSON response on stdout. Returns the exit code:
- * 0 when every response succeeded, 1 when any was an error.
+ * Runs `dispatch=`: the one request given, or with '-' every JSON line on stdin in order, printing
+ * each answer on stdout. Returns the exit code (0 when every answer succeeded, 1 when any was an
+ * error), or undefined when `one` declined the first request of a single `dispatch=`.
  */
-export async function runDispatchCommand(rt: Runtime, request: string, pretty: boolean): Promise<number> {
+export async function runRequests(request: string, pretty: boolean, one: AnswerOne): Promise<number | undefined> {
   const print = (res: unknown) => process.stdout.write(JSON.stringify(res, null, pretty ? 2 : undefined) + '\n');
-  // Each request is the root of its span tree, or continues the trace of TRACEPARENT/TRACESTATE
-  // (OpenTelemetry's environment carrier) when whoever ran mini-a set them.
-  const parent = { traceparent: process.env.TRACEPARENT, tracestate: process.env.TRACESTATE };
-  const dispatch = (req: unknown, line?: number) => traced('mini-a dispatch', { 'mini_a.request.line': line }, () => rt.dispatcher.dispatch(req), { parent });
   if (request !== '-') {
-    const res = await dispatch(parseRequestJson(request, 'dispatch'));
+    const res = await one(parseRequestJson(request, 'dispatch'));
+    if (!res) return undefined;
     print(res);
     return res.isError ? 1 : 0;
   }
   let failed = false;
   let n = 0;
-  const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-  for await (const line of rl) {
+  for await (const line of readline.createInterface({ input: process.stdin, crlfDelay: Infinity })) {
     n++;
     if (!line.trim()) continue;
     let req: unknown;
@@ -58,9 +57,18 @@ export async function runDispatchCommand(rt: Runtime, request: string, pretty: b
       failed = true;
       continue;
     }
-    const res = await dispatch(req, n);
+    const res = await one(req);
+    if (!res) throw new Error(`stdin line ${n}: the request was declined`);
     if (res.isError) failed = true;
     print(res);
   }
   return failed ? 1 : 0;
+}
+
+/** One-shot dispatch over a runtime of this process (see runRequests). */
+export async function runDispatchCommand(rt: Runtime, request: string, pretty: boolean): Promise<number> {
+  // Each request is the root of its span tree, or continues the trace of TRACEPARENT/TRACESTATE
+  // (OpenTelemetry's environment carrier) when whoever ran mini-a set them.
+  const parent = { traceparent: process.env.TRACEPARENT, tracestate: process.env.TRACESTATE };
+  return (await runRequests(request, pretty, (req) => traced('mini-a dispatch', {}, () => rt.dispatcher.dispatch(req), { parent })))!;
 }

@@ -72,7 +72,7 @@ export function helpText(bin: Bin, version: string): string {
       lines.push(`  ${l.padEnd(width)}${l.length >= width ? '\n  ' + ' '.repeat(width) : ''}${def.desc}${dflt}`);
     }
   }
-  lines.push('', 'proxy-dispatch actions: list, search, info, call, readresult (ops stat|head|tail|slice|grep|read).');
+  lines.push('', 'proxy-dispatch actions: list, search, info (format=typescript), call (select: JMESPath), batch, run (JavaScript in a sandbox), readresult (ops stat|head|tail|slice|grep|read|query|items).');
   lines.push('', 'Examples:');
   for (const e of EXAMPLES[bin]) lines.push(`  ${e}`);
   return lines.join('\n') + '\n';

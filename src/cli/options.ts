@@ -56,6 +56,9 @@ export const OPTIONS = {
   maxcalltime: { type: 'int', min: 1, default: 3600000, placeholder: 'MS', desc: 'longest a call may run in all while progress notifications keep resetting its timeout', group: 'Connections', bins: BOTH },
   roots: { type: 'string', placeholder: 'DIR[,DIR]', desc: 'directories offered to servers as roots (default: the working directory)', group: 'Connections', bins: AGENT },
   elicit: { type: 'enum', choices: ['ask', 'defaults', 'decline'], desc: "how a server's questions (elicitation) are answered: ask on the terminal, accept the defaults, or decline (default: ask on a terminal, else decline)", group: 'Connections', bins: AGENT },
+  tools: { type: 'string', placeholder: 'SLON', desc: "which tools may be seen and called, for every server: (allow: ['read_*'], deny: ['github/delete_*'], readOnly: true); globs, 'server/tool' to name a server's", group: 'Connections', bins: BOTH },
+  cachettl: { type: 'int', min: 0, default: 0, placeholder: 'MS', desc: "keep results of tools marked readOnlyHint this long, per arguments (0 = off; a server's cache: (ttl, tools) wins; cache: false on a call skips it)", group: 'Connections', bins: BOTH },
+  cachemax: { type: 'int', min: 1, default: 33554432, placeholder: 'BYTES', desc: 'most bytes of results the cache keeps (least recently used go first)', group: 'Connections', bins: BOTH },
   samplingmaxtokens: { type: 'int', min: 1, default: 1024, placeholder: 'N', desc: "most tokens the model may write for one server's sampling request", group: 'Agent', bins: AGENT },
 
   // Dispatcher and spill
@@ -65,6 +68,10 @@ export const OPTIONS = {
   spilldir: { type: 'string', placeholder: 'DIR', desc: 'write spill files here and keep them after exit, so later commands can readresult them', group: 'Proxy', bins: BOTH },
   keepresults: { type: 'boolean', default: false, desc: 'keep the private spill directory at exit (its path is printed on stderr)', group: 'Proxy', bins: BOTH },
   argsroots: { type: 'string', placeholder: 'DIR[,DIR]', desc: 'directories argumentsFile may read from, besides spill files (default: the working directory)', group: 'Proxy', bins: BOTH },
+  batchconcurrency: { type: 'int', min: 1, default: 8, placeholder: 'N', desc: 'calls of one action=batch running at once', group: 'Proxy', bins: BOTH },
+  runtimeout: { type: 'int', min: 1, default: 30000, placeholder: 'MS', desc: 'action=run: most wall time of one script (code mode, QuickJS sandbox)', group: 'Proxy', bins: BOTH },
+  runmemory: { type: 'int', min: 1, default: 64, placeholder: 'MB', desc: 'action=run: most memory of one script', group: 'Proxy', bins: BOTH },
+  runcalls: { type: 'int', min: 1, default: 100, placeholder: 'N', desc: 'action=run: most mcp.* calls of one script', group: 'Proxy', bins: BOTH },
 
   // Warm daemon
   usedaemon: { type: 'boolean', default: true, desc: 'dispatch= goes through a running daemon for the same configuration when there is one (false: always start cold)', group: 'Daemon', bins: AGENT },
@@ -84,6 +91,9 @@ export const OPTIONS = {
   mode: { type: 'enum', choices: ['proxy', 'transparent'], default: 'proxy', desc: 'proxy: one tool (see dialect=); transparent: all tools, resources and prompts under namespaced names (everything__echo, proxy://everything/…; see namespace=)', group: 'Server', bins: PROXY },
   token: { type: 'string', placeholder: 'SECRET', desc: 'require Authorization: Bearer SECRET on /mcp and /metrics (or set MINI_A_PROXY_TOKEN)', group: 'Server', bins: PROXY },
   ratelimit: { type: 'string', placeholder: 'N/min', desc: 'per-client rate limit on every route (token bucket per address, and per token once verified; also N/s, N/h); over it: 429 with Retry-After', group: 'Server', bins: PROXY },
+  tokens: { type: 'string', placeholder: 'FILE', desc: 'several bearer tokens, each with its own servers and tool rules, as SHA-256 hashes in a JSON/YAML file read again when it changes (transport=http)', group: 'Server', bins: PROXY },
+  controltoken: { type: 'string', placeholder: 'SECRET', desc: 'turn on the control API (/control: add, remove, restart servers) behind this bearer token, or set MINI_A_CONTROL_TOKEN (transport=http)', group: 'Server', bins: PROXY },
+  watchconfig: { type: 'boolean', default: false, desc: 'read mcpconfig= again when the file changes: servers added, removed or restarted without dropping sessions (SIGHUP does it too, over HTTP)', group: 'Server', bins: PROXY },
   maxsessions: { type: 'int', min: 1, default: 1000, placeholder: 'N', desc: 'most HTTP sessions at once; over it, initialize gets 503 with Retry-After (transport=http)', group: 'Server', bins: PROXY },
   sessionidle: { type: 'int', min: 1000, default: 1800000, placeholder: 'MS', desc: 'end an HTTP session after this many ms without a request (transport=http)', group: 'Server', bins: PROXY },
   pagesize: { type: 'int', min: 1, default: 100, placeholder: 'N', desc: 'items per page of list results in transparent mode', group: 'Server', bins: PROXY },

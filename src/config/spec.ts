@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseShell } from 'shell-quote';
+import { canonicalJson } from '../util/canonical.js';
 import { isSecretFlag, registerSecret } from '../util/redact.js';
 import { bundledCommand } from './bundled.js';
 import { parseOAuthConfig, type OAuthConfig } from './oauth.js';
@@ -12,6 +13,20 @@ import { log } from '../util/log.js';
 export type TransportKind = 'stdio' | 'http' | 'sse';
 
 /** One downstream MCP server, validated and normalized. */
+/** Which tools may be seen and called: globs on tool names (`server/tool` when they hold a '/'). */
+export interface ToolRules {
+  allow?: string[];
+  deny?: string[];
+  /** Only tools marked readOnlyHint. */
+  readOnly?: boolean;
+}
+
+/** Result caching of one server: how long, and which tools besides those marked readOnlyHint. */
+export interface CacheRules {
+  ttl?: number;
+  tools?: string[];
+}
+
 export interface ConnectionSpec {
   transport: TransportKind;
   command?: string;
@@ -28,13 +43,17 @@ export interface ConnectionSpec {
   startTimeout?: number;
   /** stdio message framing: auto (detect), ndjson, or content-length. */
   framing?: 'auto' | 'ndjson' | 'content-length';
+  /** Which of its tools may be seen and called (`tools: (allow, deny)` and `readOnly: true`). */
+  tools?: ToolRules;
+  /** Result caching for its read-only (or listed) tools. */
+  cache?: CacheRules;
   /** Human name: explicit `name`, the mcpServers key, or derived from the command/url. */
   name: string;
   /** Explicit `id`, or MD5 of the canonical spec. */
   id: string;
 }
 
-const FIELDS = ['cmd', 'command', 'bundled', 'args', 'env', 'cwd', 'type', 'url', 'headers', 'oauth', 'timeout', 'startTimeout', 'framing', 'name', 'id'] as const;
+const FIELDS = ['cmd', 'command', 'bundled', 'args', 'env', 'cwd', 'type', 'url', 'headers', 'oauth', 'timeout', 'startTimeout', 'framing', 'tools', 'readOnly', 'cache', 'name', 'id'] as const;
 const TYPES: Record<string, TransportKind> = {
   stdio: 'stdio',
   remote: 'http',
@@ -47,8 +66,33 @@ const TYPES: Record<string, TransportKind> = {
 /** Keys that Claude Desktop, Cursor and VS Code configs carry for their own use; read and ignored. */
 export const CLIENT_ONLY_KEYS = new Set([
   'disabled', 'autoApprove', 'alwaysAllow', 'disabledTools', 'description', 'transportType', 'envFile',
-  'icon', 'gallery', 'version', 'enabled', 'trust', 'includeTools', 'excludeTools',
+  'icon', 'gallery', 'version', 'enabled', 'trust',
 ]);
+
+/** Keys other clients use to choose tools (Gemini CLI, Cline, …): read as mini-a's own tool rules. */
+const CLIENT_TOOL_KEYS = { includeTools: 'allow', excludeTools: 'deny', disabledTools: 'deny' } as const;
+
+function stringList(where: string, field: string, v: unknown): string[] {
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || !x)) throw new UsageError(`${where}: '${field}' must be a list of names or globs, e.g. ['read_*', 'github/get_*']`);
+  return v as string[];
+}
+
+/** Parses a rules map `(allow: [...], deny: [...], readOnly: true)`; used for servers and the global tools= option. */
+export function parseToolRules(where: string, raw: unknown): ToolRules {
+  if (!isPlainObject(raw)) throw new UsageError(`${where}: 'tools' must be a map such as (allow: ['read_*'], deny: ['delete_*'])`);
+  const out: ToolRules = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (k === 'allow' || k === 'deny') out[k] = stringList(where, `tools.${k}`, v);
+    else if (k === 'readOnly') {
+      if (typeof v !== 'boolean') throw new UsageError(`${where}: 'tools.readOnly' must be true or false`);
+      out.readOnly = v;
+    } else {
+      const hint = nearest(k, ['allow', 'deny', 'readOnly']);
+      throw new UsageError(`${where}: unknown field 'tools.${k}'${hint ? ` (did you mean '${hint}'?)` : ''}; allowed: allow, deny, readOnly`);
+    }
+  }
+  return out;
+}
 
 type Raw = Record<string, unknown>;
 
@@ -105,22 +149,11 @@ export function deriveName(command: string, args: string[]): string {
   return name || base || command;
 }
 
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isPlainObject(v)) {
-    return `{${Object.keys(v)
-      .filter((k) => v[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
 
 /** Stable id of a connection: MD5 of its canonical config (what it runs or reaches, not its name). */
 export function specId(spec: Omit<ConnectionSpec, 'name' | 'id'>): string {
   const { transport, command, args, env, cwd, url, headers } = spec;
-  return createHash('md5').update(canonical({ transport, command, args, env, cwd, url, headers })).digest('hex');
+  return createHash('md5').update(canonicalJson({ transport, command, args, env, cwd, url, headers })).digest('hex');
 }
 
 /**
@@ -145,7 +178,7 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
   }
   for (const k of Object.keys(raw)) {
     if ((FIELDS as readonly string[]).includes(k)) continue;
-    if (opts.lenient && CLIENT_ONLY_KEYS.has(k)) continue;
+    if (opts.lenient && (CLIENT_ONLY_KEYS.has(k) || k in CLIENT_TOOL_KEYS)) continue;
     const hint = nearest(k, FIELDS);
     const msg = `${where}: unknown field '${k}'${hint ? ` (did you mean '${hint}'?)` : ''}; allowed: ${FIELDS.join(', ')}`;
     if (opts.lenient) {
@@ -226,6 +259,31 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
     if (transport !== 'stdio') throw new UsageError(`${where}: 'framing' only applies to stdio connections`);
     if (raw.framing !== 'auto' && raw.framing !== 'ndjson' && raw.framing !== 'content-length') throw new UsageError(`${where}: 'framing' must be auto, ndjson or content-length`);
     spec.framing = raw.framing;
+  }
+  const rules: ToolRules = raw.tools !== undefined ? parseToolRules(where, raw.tools) : {};
+  if (raw.readOnly !== undefined) {
+    if (typeof raw.readOnly !== 'boolean') throw new UsageError(`${where}: 'readOnly' must be true or false`);
+    rules.readOnly = raw.readOnly;
+  }
+  if (opts.lenient) {
+    for (const [k, to] of Object.entries(CLIENT_TOOL_KEYS)) {
+      if (raw[k] === undefined) continue;
+      rules[to] = [...(rules[to] ?? []), ...stringList(where, k, raw[k])];
+    }
+  }
+  if (rules.allow || rules.deny || rules.readOnly) spec.tools = rules;
+  if (raw.cache !== undefined) {
+    const c = raw.cache;
+    if (!isPlainObject(c)) throw new UsageError(`${where}: 'cache' must be a map such as (ttl: 60000, tools: ['search_*'])`);
+    const cache: CacheRules = {};
+    for (const [k, v] of Object.entries(c)) {
+      if (k === 'ttl') {
+        if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new UsageError(`${where}: 'cache.ttl' must be a number of milliseconds (0: no caching)`);
+        cache.ttl = v;
+      } else if (k === 'tools') cache.tools = stringList(where, 'cache.tools', v);
+      else throw new UsageError(`${where}: unknown field 'cache.${k}'; allowed: ttl, tools`);
+    }
+    spec.cache = cache;
   }
   const name = opts.name ?? str('name') ?? bundled ?? (spec.command ? deriveName(spec.command, spec.args ?? []) : new URL(spec.url!).host);
   const id = str('id') ?? specId(spec);

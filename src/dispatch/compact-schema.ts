@@ -6,6 +6,7 @@
  * within one schema into `$defs` once.
  */
 
+import { canonicalJson } from '../util/canonical.js';
 import { depthExceeds } from '../util/depth.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -96,11 +97,7 @@ function compactNode(node: Json, name?: string, depth = 0): Json {
   return out;
 }
 
-function canonical(v: Json): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isObj(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k]!)}`).join(',')}}`;
-  return JSON.stringify(v);
-}
+const canonical = (v: Json): string => canonicalJson(v);
 
 const MAX_HOISTED = 100;
 

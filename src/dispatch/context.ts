@@ -1,6 +1,7 @@
 import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Requester } from '../mcp/client-hooks.js';
 import type { Catalog, Connection, Progress } from '../mcp/connection.js';
+import type { Access } from '../mcp/policy.js';
 import type { LoadedCatalogs, Pool } from '../mcp/pool.js';
 import type { SpillStore } from '../spill/store.js';
 import { errorMessage, nearest } from '../util/errors.js';
@@ -41,6 +42,28 @@ export interface DispatcherOptions {
   onEvent?: (e: DispatchEvent) => void;
   /** list and search answer within this time with the servers that are ready (default 3000 ms). */
   listTimeoutMs?: number;
+  /** action=batch: calls running at once (default 8). */
+  batchConcurrency?: number;
+  /** action=run: wall time of one script (default 30000 ms). */
+  runTimeoutMs?: number;
+  /** action=run: memory of one script's QuickJS runtime (default 64 MB). */
+  runMemoryMb?: number;
+  /** action=run: mcp.* calls one script may make (default 100). */
+  runMaxCalls?: number;
+}
+
+export const DEFAULT_BATCH_CONCURRENCY = 8;
+export const DEFAULT_RUN_TIMEOUT_MS = 30_000;
+export const DEFAULT_RUN_MEMORY_MB = 64;
+export const DEFAULT_RUN_MAX_CALLS = 100;
+
+/** Error names whose message is meant for the model as it is (anything else is an internal error). */
+const KNOWN_ERRORS = new Set(['DispatchError', 'ConnectionError', 'PathRefused', 'SelectError', 'SandboxError']);
+
+/** An error as the model should read it: known errors as they are, others marked internal; secrets redacted. */
+export function describeError(e: unknown): string {
+  const known = e instanceof Error && KNOWN_ERRORS.has(e.name);
+  return redact(known ? errorMessage(e) : `internal error: ${errorMessage(e)}`);
 }
 
 /** Per-request context from whoever asked: cancellation, progress, and on whose behalf. */
@@ -52,6 +75,8 @@ export interface RequestContext {
   requester?: Requester;
   /** How a spill answer says to read the file back (default: with action=readresult). */
   readHint?: (file: string) => string;
+  /** What that client may reach (its HTTP token's rules). */
+  access?: Access;
 }
 
 /** Running totals, for the savings report and metrics. */
@@ -88,48 +113,59 @@ export class DispatchContext {
     readonly opts: DispatcherOptions,
   ) {}
 
-  /** Catalogs of `conns` within the list deadline (see Pool.loadCatalogs). */
-  load(conns: Connection[], refresh: boolean, deadlineMs = this.opts.listTimeoutMs ?? 3000): Promise<LoadedCatalogs> {
-    return this.pool.loadCatalogs(conns, refresh, deadlineMs);
+  /** Catalogs of `conns` within the list deadline, as `access` may see them (see Pool.loadCatalogs). */
+  load(conns: Connection[], refresh: boolean, deadlineMs = this.opts.listTimeoutMs ?? 3000, access?: Access): Promise<LoadedCatalogs> {
+    return this.pool.loadCatalogs(conns, refresh, deadlineMs, access);
   }
 
   /**
    * The search index over `loaded`: one index for all connections, where a connection's entries are
    * replaced only when its catalog changed, searched within the connections of this request.
    */
-  indexFor(loaded: Loaded[]): ScopedSearch {
+  indexFor(loaded: Loaded[], access?: Access): ScopedSearch {
     for (const { conn, catalog } of loaded) {
       if (this.indexed.get(conn.alias) === conn.catalogVersion) continue;
       // The server's own title ("GitHub") names it as well as the configured name does.
       const server = `${conn.name} ${conn.serverInfo?.title ?? ''}`;
-      this.index.setConnection(conn.alias, entriesOf(conn.alias, server, catalog));
+      // Indexed as everyone may see it; one client's narrower view is applied to the hits.
+      this.index.setConnection(conn.alias, entriesOf(conn.alias, server, conn.cachedCatalog ?? catalog));
       this.indexed.set(conn.alias, conn.catalogVersion);
     }
     const connections = new Set(loaded.map((l) => l.conn.alias));
-    return { search: (query, opts = {}) => this.index.search(query, { ...opts, connections }) };
+    let accept: SearchOptions['accept'];
+    if (access) {
+      const visible = new Set(loaded.flatMap((l) => l.catalog.tools.map((t) => `${l.conn.alias}\0${t.name}`)));
+      accept = (alias, type, name) => type !== 'tool' || visible.has(`${alias}\0${name}`);
+    }
+    return { search: (query, opts = {}) => this.index.search(query, { ...opts, connections, ...(accept ? { accept } : {}) }) };
   }
 
-  /** Every connection, or the one `key` names (an unknown key is a DispatchError). */
-  connectionsFor(key: string | undefined): Connection[] {
-    if (key === undefined) return this.pool.connections;
+  /** Every connection `access` may reach, or the one `key` names (an unknown or refused key is a DispatchError). */
+  connectionsFor(key: string | undefined, access?: Access): Connection[] {
+    const policy = this.pool.policy;
+    if (key === undefined) return access ? this.pool.connections.filter((c) => !policy.refuseServer(c.name, access)) : this.pool.connections;
+    let conn: Connection;
     try {
-      return [this.pool.resolve(key)];
+      conn = this.pool.resolve(key);
     } catch (e) {
       throw new DispatchError(errorMessage(e));
     }
+    const refused = policy.refuseServer(conn.name, access);
+    if (refused) throw new DispatchError(`${conn.alias}/${conn.name} is refused by ${refused.rule}`);
+    return [conn];
   }
 
   /** Finds a tool, resource or prompt by name; ambiguity and unknown names are errors with suggestions. */
-  async resolve(name: string, type: CapabilityType, connection: string | undefined, refresh = false): Promise<Resolved> {
-    const conns = this.connectionsFor(connection);
+  async resolve(name: string, type: CapabilityType, connection: string | undefined, refresh = false, access?: Access): Promise<Resolved> {
+    const conns = this.connectionsFor(connection, access);
     // A named connection is waited for; otherwise slow servers are not (see load), unless the
     // name is found nowhere else.
-    let { loaded, unavailable, late } = await this.load(conns, refresh, connection ? Infinity : undefined);
+    let { loaded, unavailable, late } = await this.load(conns, refresh, connection ? Infinity : undefined, access);
     const has = (cat: Catalog) =>
       type === 'tool' ? cat.tools.some((t) => t.name === name) : type === 'prompt' ? cat.prompts.some((p) => p.name === name) : cat.resources.some((r) => r.uri === name) || cat.resourceTemplates.some((t) => matchesTemplate(t.uriTemplate, name));
     const lateWithIt = late.filter((c) => c.cachedCatalog && has(c.cachedCatalog));
     if (late.length && (lateWithIt.length || !loaded.some((l) => has(l.catalog)))) {
-      ({ loaded, unavailable } = await this.load(conns, false, Infinity));
+      ({ loaded, unavailable } = await this.load(conns, false, Infinity, access));
     }
     const find = (cat: Catalog) =>
       type === 'tool' ? cat.tools.find((t) => t.name === name)
@@ -144,6 +180,13 @@ export class DispatchContext {
       const cands = found.map((f) => `${f.conn.alias}/${f.conn.name}`).join(', ');
       throw new DispatchError(`${type} '${name}' exists on several connections: ${cands}; pass connection (e.g. "connection":"${found[0]!.conn.alias}")`);
     }
+    // A tool the server has but a rule keeps out of reach: say which rule.
+    if (type === 'tool') {
+      for (const l of loaded) {
+        const r = l.conn.refusalOf(name, access);
+        if (r) throw new DispatchError(`tool '${name}' (${l.conn.alias}/${l.conn.name}) is refused by ${r.rule}`);
+      }
+    }
     // Not found: suggest by spelling first, then by meaning.
     const names = loaded.flatMap((l) =>
       (type === 'tool' ? l.catalog.tools.map((t) => t.name) : type === 'prompt' ? l.catalog.prompts.map((p) => p.name) : l.catalog.resources.map((r) => r.uri)).map((n) => ({ n, c: l.conn })),
@@ -154,7 +197,7 @@ export class DispatchContext {
       const c = names.find((x) => x.n === close)!.c;
       hint = ` Did you mean '${close}' (${c.alias}/${c.name})?`;
     } else {
-      const hits = this.indexFor(loaded).search(name, { limit: 3, type });
+      const hits = this.indexFor(loaded, access).search(name, { limit: 3, type });
       if (hits.length) hint = ` Did you mean ${hits.map((h) => `'${h.name}' (${h.connection})`).join(', ')}?`;
     }
     const where = connection ? ` on ${conns[0]!.alias}/${conns[0]!.name}` : '';

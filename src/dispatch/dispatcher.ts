@@ -1,15 +1,15 @@
 import type { Pool } from '../mcp/pool.js';
 import { depthExceeds } from '../util/depth.js';
-import { errorMessage } from '../util/errors.js';
-import { redact } from '../util/redact.js';
 import { traced } from '../util/tracing.js';
 import { call } from './actions/call.js';
 import { info } from './actions/info.js';
 import { list } from './actions/list.js';
 import { readresult } from './actions/readresult.js';
+import { batch } from './actions/batch.js';
+import { run } from './actions/run.js';
 import { search } from './actions/search.js';
-import { DispatchContext, type DispatcherOptions, type DispatchEvent, type DispatchResponse, type DispatchStats, type RequestContext } from './context.js';
-import { DispatchError, parseRequest } from './request.js';
+import { describeError, DispatchContext, type DispatcherOptions, type DispatchEvent, type DispatchResponse, type DispatchStats, type RequestContext } from './context.js';
+import { parseRequest } from './request.js';
 
 export type { DispatcherOptions, DispatchEvent, DispatchResponse, DispatchStats, RequestContext } from './context.js';
 
@@ -17,7 +17,7 @@ export type { DispatcherOptions, DispatchEvent, DispatchResponse, DispatchStats,
 const MAX_ANSWER_DEPTH = 300;
 
 /**
- * proxy-dispatch: list, search, info, call and readresult over every connection of a pool.
+ * proxy-dispatch: list, search, info, call, batch, run and readresult over every connection of a pool.
  * Independent of any LLM; the agent, the one-shot CLI and the MCP server mode all call it.
  * `dispatch` never throws: every problem comes back as `{isError: true, error}`.
  * Each action lives in its own module under actions/; they share a DispatchContext.
@@ -48,7 +48,7 @@ export class Dispatcher {
    */
   dispatchWithEvent(raw: unknown, rc: RequestContext = {}): Promise<{ response: DispatchResponse; event: DispatchEvent }> {
     return traced('dispatch', {}, async (span) => {
-      const out = await this.run(raw, rc);
+      const out = await this.answer(raw, rc);
       const ev = out.event;
       span.rename(`dispatch ${ev.action}`);
       span.set({ 'mini_a.dispatch.action': ev.action, 'gen_ai.tool.name': ev.tool, 'mini_a.connection': ev.connection, 'mini_a.result.bytes': ev.bytes, 'mini_a.result.spilled': ev.spilled });
@@ -57,7 +57,7 @@ export class Dispatcher {
     });
   }
 
-  private async run(raw: unknown, rc: RequestContext): Promise<{ response: DispatchResponse; event: DispatchEvent }> {
+  private async answer(raw: unknown, rc: RequestContext): Promise<{ response: DispatchResponse; event: DispatchEvent }> {
     const started = Date.now();
     const ev: DispatchEvent = { action: typeof (raw as { action?: unknown })?.action === 'string' ? (raw as { action: string }).action : '?', isError: false, ms: 0 };
     let res: DispatchResponse;
@@ -66,25 +66,29 @@ export class Dispatcher {
       ev.action = req.action;
       switch (req.action) {
         case 'list':
-          res = await list(this.ctx, req);
+          res = await list(this.ctx, req, rc);
           break;
         case 'search':
-          res = await search(this.ctx, req);
+          res = await search(this.ctx, req, rc);
           break;
         case 'info':
-          res = await info(this.ctx, req);
+          res = await info(this.ctx, req, rc);
           break;
         case 'call':
           res = await call(this.ctx, req, ev, rc);
           break;
+        case 'batch':
+          res = await batch(this.ctx, req, ev, rc);
+          break;
+        case 'run':
+          res = await run(this.ctx, req, ev, rc);
+          break;
         case 'readresult':
-          res = await readresult(this.ctx, req);
+          res = await readresult(this.ctx, req, ev);
           break;
       }
     } catch (e) {
-      const known = e instanceof DispatchError || (e instanceof Error && ['ConnectionError', 'PathRefused'].includes(e.name));
-      const msg = redact(known ? errorMessage(e) : `internal error: ${errorMessage(e)}`);
-      res = { action: ev.action, isError: true, error: msg };
+      res = { action: ev.action, isError: true, error: describeError(e) };
     }
     // Anything a downstream sent (annotations, _meta, resource fields) can nest without limit;
     // printing or sending an answer recurses per level, so too deep an answer becomes an error.

@@ -9,7 +9,10 @@ export { READ_OPS, type ReadOp } from '../spill/readresult.js';
 
 export const TOOL_NAME = 'proxy-dispatch';
 
-export const ACTIONS = ['list', 'search', 'info', 'call', 'readresult'] as const;
+export const ACTIONS = ['list', 'search', 'info', 'call', 'batch', 'run', 'readresult'] as const;
+
+/** Formats action=info gives: JSON Schemas, or a TypeScript signature for action=run. */
+export const INFO_FORMATS = ['json', 'typescript'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export const CAPABILITY_TYPES = ['tool', 'resource', 'prompt'] as const;
@@ -17,9 +20,10 @@ export type CapabilityType = (typeof CAPABILITY_TYPES)[number];
 
 export const TOOL_DESCRIPTION =
   'Gateway to the tools, resources and prompts of many MCP servers. ' +
-  'Find a tool with search (query in plain words) or list, get its input schema with info, then call it. ' +
-  'Results too big for context go to a file (resultToFile=true, or automatically over a size threshold): ' +
-  'you get resultFile and a preview. Inspect it with readresult: stat first, then grep/slice/head/tail; read only small files. ' +
+  'Find a tool with search (plain words) or list, get its schema with info, then call it; select (JMESPath) keeps only what you need. ' +
+  'batch: many calls at once (calls: [{tool, arguments, select?}]). ' +
+  'run: JavaScript for multi-step work, with await mcp.call(tool, args) and return (info format=typescript gives signatures). ' +
+  'Big results go to a file (resultToFile=true, or over a threshold): you get resultFile and an outline; readresult it: query (select), items (path, cursor), grep, slice. ' +
   'Chain calls with argumentsFile.';
 
 /** JSON Schema of proxy-dispatch's arguments. */
@@ -27,17 +31,22 @@ export const INPUT_SCHEMA = {
   type: 'object',
   properties: {
     action: { type: 'string', enum: [...ACTIONS] },
-    query: { type: 'string', description: 'search: what you need, in words' },
-    connection: { type: 'string', description: 'server alias (c1), name or id' },
+    query: { type: 'string' },
+    connection: { type: 'string', description: 'server alias or name' },
     tool: { type: 'string' },
-    uri: { type: 'string', description: 'resource URI' },
-    prompt: { type: 'string', description: 'prompt name' },
+    uri: { type: 'string' },
+    prompt: { type: 'string' },
     type: { type: 'string', enum: [...CAPABILITY_TYPES] },
-    arguments: { type: 'object', description: 'call: tool arguments' },
-    argumentsFile: { type: 'string', description: "call: arguments from a JSON file or resultFile; 'PATH#arg' passes the whole file as one argument" },
+    arguments: { type: 'object' },
+    argumentsFile: { type: 'string', description: "JSON file or resultFile; 'PATH#arg': file as one arg" },
+    select: { type: 'string' },
+    calls: { type: 'array', items: { type: 'object' } },
+    code: { type: 'string' },
+    format: { type: 'string' },
     meta: { type: 'object' },
     resultToFile: { type: 'boolean' },
-    resultSizeThreshold: { type: 'integer', description: 'spill if result bytes exceed' },
+    cache: { type: 'boolean' },
+    resultSizeThreshold: { type: 'integer' },
     includeTools: { type: 'boolean' },
     includeInputSchema: { type: 'boolean' },
     includeAnnotations: { type: 'boolean' },
@@ -46,10 +55,12 @@ export const INPUT_SCHEMA = {
     offset: { type: 'integer' },
     resultFile: { type: 'string' },
     op: { type: 'string', enum: [...READ_OPS] },
+    path: { type: 'string' },
+    cursor: { type: 'string' },
     lines: { type: 'integer' },
     fromLine: { type: 'integer' },
     toLine: { type: 'integer' },
-    pattern: { type: 'string', description: 'grep: case-insensitive regex' },
+    pattern: { type: 'string' },
     context: { type: 'integer' },
     maxBytes: { type: 'integer' },
   },

@@ -37,6 +37,8 @@ export interface SearchOptions {
   type?: CapabilityType;
   /** Only these connections (aliases); all when absent. */
   connections?: ReadonlySet<string>;
+  /** Only entries this accepts (a client's token may see fewer tools than the index holds). */
+  accept?: (connection: string, type: CapabilityType, name: string) => boolean;
 }
 
 /** First sentence (or first 160 characters) of a description. */
@@ -399,10 +401,10 @@ export class SearchIndex {
     for (const [t, w] of pairs) if (!said.has(t)) said.set(t, w);
     const avg = new Float64Array(NF);
     for (let f = 0; f < NF; f++) avg[f] = this.fieldTotal[f]! / this.live;
-    const filtered = !!(opts.type || opts.connections);
+    const filtered = !!(opts.type || opts.connections || opts.accept);
     const allowed = (id: number) => {
       const e = this.docs[id]!.entry;
-      return (!opts.type || e.type === opts.type) && (!opts.connections || opts.connections.has(e.connection));
+      return (!opts.type || e.type === opts.type) && (!opts.connections || opts.connections.has(e.connection)) && (!opts.accept || opts.accept(e.connection, e.type, e.name));
     };
     const { named, naming } = this.namedServers(words);
     // Within a named server its name is a given, not evidence: "trello" must not favour the trello

@@ -27,6 +27,8 @@ import { injectTraceContext, traced } from '../util/tracing.js';
 import type { ClientHooks, Requester, ServerMessage, ServerRef } from './client-hooks.js';
 import { ConnectionError, describeStartError, plainMcpMessage, StartFailures, StartTimeout } from './errors.js';
 import { Lifecycle, type BackoffPolicy, type ConnectionState } from './lifecycle.js';
+import { Policy, type Access, type Refusal } from './policy.js';
+import type { ResultCache } from './result-cache.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
 import { traceDownstream, type DownstreamCall } from './trace.js';
 import { describeAuthError, loginAfterFailure, transportCandidates } from './transports.js';
@@ -57,6 +59,10 @@ export interface ConnectionOptions extends BackoffPolicy {
   clientVersion: string;
   /** Answers what servers ask of the client (elicitation, sampling, roots) and hears what they say. */
   hooks: ClientHooks;
+  /** Which tools may be seen and called (config rules; a client's token adds its own per request). */
+  policy: Policy;
+  /** Results of read-only tools, kept per arguments (absent: no caching). */
+  cache?: ResultCache;
   /** Runs a start when a slot is free (bounds how many servers start at once). */
   startGate: <T>(start: () => Promise<T>) => Promise<T>;
 }
@@ -78,6 +84,10 @@ export interface CallOptions {
   onProgress?: (p: Progress) => void;
   /** On whose behalf the request runs (server-to-client requests are routed to it). */
   requester?: Requester;
+  /** What the client behind this request may reach (its HTTP token's rules). */
+  access?: Access;
+  /** false: do not answer from the result cache (nor keep this result). */
+  cache?: boolean;
 }
 
 /** A live MCP session with a server. */
@@ -103,7 +113,10 @@ export class Connection implements ServerRef {
   private starting?: Promise<Client>;
   /** The transport of a start under way, so close() can end it at once. */
   private startingTransport?: Transport;
+  /** The catalog as the server sent it; `catalog` is what the policy lets be seen. */
+  private rawCatalog?: Catalog;
   private catalog?: Catalog;
+  private readonly rules: ReturnType<typeof Policy.serverRules>;
   private catalogLoading?: Promise<Catalog>;
   private catalogStale = false;
   /** Requests in flight with their requester (server-to-client requests are routed by these). */
@@ -119,6 +132,7 @@ export class Connection implements ServerRef {
     private readonly onChange: () => void = () => {},
   ) {
     this.lifecycle = new Lifecycle(opts, () => this.onChange());
+    this.rules = Policy.serverRules(spec.name, spec.tools);
   }
 
   /** `c1/time` — how errors and progress name this connection. */
@@ -352,7 +366,9 @@ export class Connection implements ServerRef {
         optional(caps.resources, () => paged(async (c) => { const r = await client.listResourceTemplates(c ? { cursor: c } : {}, opts); return { items: r.resourceTemplates, next: r.nextCursor }; }), 'resource templates'),
         optional(caps.prompts, () => paged(async (c) => { const r = await client.listPrompts(c ? { cursor: c } : {}, opts); return { items: r.prompts, next: r.nextCursor }; }), 'prompts'),
       ]);
-      this.catalog = { tools, resources, resourceTemplates, prompts, refreshedAt: Date.now() };
+      this.rawCatalog = { tools, resources, resourceTemplates, prompts, refreshedAt: Date.now() };
+      // What no one may see is dropped here, once: every listing, search and call starts from it.
+      this.catalog = { ...this.rawCatalog, tools: tools.filter((t) => !this.refusal(t)) };
       this.catalogVersion++;
       this.onChange();
       return this.catalog;
@@ -426,27 +442,63 @@ export class Connection implements ServerRef {
     return Object.keys(rest).length ? { _meta: rest } : {};
   }
 
-  /** Calls a tool and returns its result as the server sent it. */
-  callTool(name: string, args: Record<string, unknown> | undefined, o: CallOptions = {}): Promise<CallToolResult> {
-    const t = this.catalog?.tools.find((x) => x.name === name);
+  /** Why a tool may not be seen or called (config rules, then the client's), or undefined. */
+  refusal(tool: Pick<Tool, 'name' | 'annotations'>, access?: Access): Refusal | undefined {
+    return this.opts.policy.refuseTool({ name: this.spec.name, rules: this.rules }, tool, access);
+  }
+
+  /** Why a tool this server offers is out of reach, when it is (for "unknown tool" answers that should say why). */
+  refusalOf(name: string, access?: Access): Refusal | undefined {
+    const t = this.rawCatalog?.tools.find((x) => x.name === name);
+    return t ? this.refusal(t, access) : undefined;
+  }
+
+  /** Refuses a request when the client's token may not reach this server at all. */
+  private checkServer(o: CallOptions): void {
+    const r = this.opts.policy.refuseServer(this.spec.name, o.access);
+    if (r) throw new ConnectionError(this.label, `refused by ${r.rule}`, 'refused');
+  }
+
+  /**
+   * Calls a tool and returns its result as the server sent it. The policy is checked here, for
+   * every caller (call, batch, code mode, transparent mode), and read-only results may come from
+   * the cache.
+   */
+  async callTool(name: string, args: Record<string, unknown> | undefined, o: CallOptions = {}): Promise<CallToolResult> {
+    this.checkServer(o);
+    // Rules that depend on what the tool is (readOnly, allow) need the catalog first.
+    if (!this.rawCatalog) await this.getCatalog().catch(() => {});
+    const t = this.rawCatalog?.tools.find((x) => x.name === name);
+    const refused = this.refusal(t ?? { name }, o.access);
+    if (refused) throw new ConnectionError(this.label, `tool '${name}' is refused by ${refused.rule}`, 'refused');
+    const cache = this.opts.cache;
+    const ttl = cache && o.cache !== false ? cache.ttlFor(this.spec.cache, t, name) : 0;
+    const key = ttl ? cache!.key(this.spec.id, name, args) : undefined;
+    const kept = key ? cache!.get(key) : undefined;
+    if (kept) return kept;
     const retrySafe = t?.annotations?.readOnlyHint === true || t?.annotations?.idempotentHint === true;
-    return this.send(`calling '${name}'`, o, retrySafe, (c, opts) =>
+    const result = await this.send(`calling '${name}'`, o, retrySafe, (c, opts) =>
       c.request({ method: 'tools/call', params: { name, arguments: args ?? {}, ...this.meta(o) } }, CallToolResultSchema, opts) as Promise<CallToolResult>,
     { method: 'tools/call', tool: name });
+    if (key) cache!.set(key, result, ttl);
+    return result;
   }
 
   /** Reads a resource by URI. */
   readResource(uri: string, o: CallOptions = {}): Promise<ReadResourceResult> {
+    this.checkServer(o);
     return this.send(`reading '${uri}'`, o, true, (c, opts) => c.request({ method: 'resources/read', params: { uri, ...this.meta(o) } }, ReadResourceResultSchema, opts), { method: 'resources/read', uri });
   }
 
   /** Gets a prompt with its arguments. */
   getPrompt(name: string, args: Record<string, string> | undefined, o: CallOptions = {}): Promise<GetPromptResult> {
+    this.checkServer(o);
     return this.send(`getting prompt '${name}'`, o, true, (c, opts) => c.request({ method: 'prompts/get', params: { name, ...(args ? { arguments: args } : {}), ...this.meta(o) } }, GetPromptResultSchema, opts), { method: 'prompts/get', prompt: name });
   }
 
   /** Sends any request and returns the raw result (the proxy's pass-through for other methods). */
   request(method: string, params: Record<string, unknown> | undefined, o: CallOptions = {}): Promise<Record<string, unknown>> {
+    this.checkServer(o);
     return this.send(`'${method}'`, o, false, (c, opts) => c.request({ method, params: { ...(params ?? {}), ...this.meta(o) } }, ResultSchema, opts) as Promise<Record<string, unknown>>, { method });
   }
 

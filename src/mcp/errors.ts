@@ -4,7 +4,7 @@ import type { ConnectionSpec } from '../config/spec.js';
 import { describeAuthError } from './oauth/index.js';
 
 /** How a request to a connection failed. */
-export type ConnectionErrorCode = 'timeout' | 'crashed' | 'unavailable' | 'remote' | 'cancelled';
+export type ConnectionErrorCode = 'timeout' | 'crashed' | 'unavailable' | 'remote' | 'cancelled' | 'refused';
 
 /** The JSON-RPC error a server answered with, kept as sent so a proxy can pass it on unchanged. */
 export interface RpcErrorBody {

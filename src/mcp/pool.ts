@@ -5,6 +5,7 @@ import { nearest } from '../util/errors.js';
 import { LocalClientHooks } from './local-hooks.js';
 import { errorMessage } from '../util/errors.js';
 import { Connection, type Catalog, type ConnectionOptions, type ConnectionState } from './connection.js';
+import { Policy, type Access } from './policy.js';
 
 /** Catalogs read within a deadline: the ready ones, what failed (in words), and who was late. */
 export interface LoadedCatalogs {
@@ -20,7 +21,7 @@ export interface PoolOptions extends Omit<ConnectionOptions, 'startGate'> {
 }
 
 /** Defaults for a pool's connections. */
-export const DEFAULT_POOL_OPTIONS: Omit<PoolOptions, 'hooks'> = {
+export const DEFAULT_POOL_OPTIONS: Omit<PoolOptions, 'hooks' | 'policy'> = {
   callTimeoutMs: 60_000,
   maxCallMs: 3_600_000,
   startTimeoutMs: 30_000,
@@ -49,23 +50,72 @@ export interface ConnectionSummary {
   target: string;
 }
 
-/** All connections of a run, addressed by alias (`c1`), name or id. */
+/** All connections of a run, addressed by alias (`c1`), name or id. Servers can be added, removed and restarted while it runs. */
 export class Pool {
-  readonly connections: Connection[];
-  private readonly byKey = new Map<string, Connection>();
+  /** The connections now, in the order they were added. */
+  connections: Connection[];
+  private byKey = new Map<string, Connection>();
   private readonly listeners = new Set<() => void>();
   private readonly gate: { activeCount: number; pendingCount: number };
+  private readonly connOpts: ConnectionOptions;
+  /** The next alias number: aliases are never reused, so `c3` never means another server later. */
+  private nextAlias: number;
 
   constructor(specs: ConnectionSpec[], opts: Partial<PoolOptions> = {}) {
-    const { startConcurrency, ...o } = { ...DEFAULT_POOL_OPTIONS, hooks: opts.hooks ?? new LocalClientHooks(), ...opts };
+    const { startConcurrency, ...o } = { ...DEFAULT_POOL_OPTIONS, hooks: opts.hooks ?? new LocalClientHooks(), policy: opts.policy ?? new Policy(), ...opts };
     const gate = pLimit(Math.max(1, startConcurrency));
     this.gate = gate;
-    const connOpts: ConnectionOptions = { ...o, startGate: (start) => gate(start) };
-    this.connections = specs.map((s, i) => new Connection(`c${i + 1}`, s, connOpts, () => this.changed()));
-    // Aliases win over names, names over ids, so `c2` always means the second connection.
-    for (const c of [...this.connections].reverse()) this.byKey.set(c.id, c);
-    for (const c of [...this.connections].reverse()) this.byKey.set(c.name, c);
-    for (const c of this.connections) this.byKey.set(c.alias, c);
+    this.connOpts = { ...o, startGate: (start) => gate(start) };
+    this.connections = specs.map((s, i) => new Connection(`c${i + 1}`, s, this.connOpts, () => this.changed()));
+    this.nextAlias = specs.length + 1;
+    this.reindex();
+  }
+
+  /** Aliases win over names, names over ids, so `c2` always means the second connection. */
+  private reindex(): void {
+    const byKey = new Map<string, Connection>();
+    for (const c of [...this.connections].reverse()) byKey.set(c.id, c);
+    for (const c of [...this.connections].reverse()) byKey.set(c.name, c);
+    for (const c of this.connections) byKey.set(c.alias, c);
+    this.byKey = byKey;
+  }
+
+  /** The policy every view and call goes through. */
+  get policy(): Policy {
+    return this.connOpts.policy;
+  }
+
+  /** Adds a server while running (started when first needed); its name must be new. */
+  add(spec: ConnectionSpec): Connection {
+    if (this.connections.some((c) => c.name === spec.name)) throw new Error(`a server named '${spec.name}' is already configured`);
+    if (this.connections.some((c) => c.id === spec.id)) throw new Error(`server '${spec.name}' has the same id as '${this.connections.find((c) => c.id === spec.id)!.name}' (the same server twice?)`);
+    const c = new Connection(`c${this.nextAlias++}`, spec, this.connOpts, () => this.changed());
+    this.connections = [...this.connections, c];
+    this.reindex();
+    this.changed();
+    return c;
+  }
+
+  /** Removes a server while running: its session ends and its processes are stopped. */
+  async remove(key: string): Promise<Connection> {
+    const c = this.resolve(key);
+    this.connections = this.connections.filter((x) => x !== c);
+    this.reindex();
+    this.changed();
+    await c.close();
+    return c;
+  }
+
+  /** Restarts a server (with a new spec, when its configuration changed), keeping its alias. */
+  async restart(key: string, spec?: ConnectionSpec): Promise<Connection> {
+    const old = this.resolve(key);
+    await old.close();
+    const c = new Connection(old.alias, spec ?? old.spec, this.connOpts, () => this.changed());
+    this.connections = this.connections.map((x) => (x === old ? c : x));
+    this.reindex();
+    c.catalogVersion = old.catalogVersion + 1;
+    this.changed();
+    return c;
   }
 
   /** Servers starting right now (at most startConcurrency), and those waiting for a slot. */
@@ -116,7 +166,9 @@ export class Pool {
    * too and returned in `late` — it goes on in the background. One slow server never holds up the
    * answer for the others.
    */
-  async loadCatalogs(conns: Connection[], refresh: boolean, deadlineMs: number): Promise<LoadedCatalogs> {
+  async loadCatalogs(conns: Connection[], refresh: boolean, deadlineMs: number, access?: Access): Promise<LoadedCatalogs> {
+    // A client's token may reach some servers only, and some of their tools.
+    if (access) conns = conns.filter((c) => !this.policy.refuseServer(c.name, access));
     const LATE = Symbol('late');
     let timer: NodeJS.Timeout | undefined;
     // Infinity: wait for every connection (a timer would overflow).
@@ -142,9 +194,20 @@ export class Pool {
         out.late.push(conn);
         out.unavailable.push(`${conn.label}: no answer within ${deadlineMs} ms (${conn.state === 'connecting' ? 'still starting' : 'still listing'}); left out of this answer, it joins when ready`);
       } else if (s instanceof Error) out.unavailable.push(redact(errorMessage(s)));
-      else out.loaded.push({ conn, catalog: s });
+      else out.loaded.push({ conn, catalog: access ? this.visible(conn, s, access) : s });
     });
     return out;
+  }
+
+  /** A catalog as a client with `access` may see it (the config's rules are applied already). */
+  visible(conn: Connection, catalog: Catalog, access?: Access): Catalog {
+    if (!access) return catalog;
+    return { ...catalog, tools: catalog.tools.filter((t) => !conn.refusal(t, access)) };
+  }
+
+  /** The catalogs read so far, as a client with `access` may see them (connects nothing). */
+  cachedCatalogs(access?: Access): Array<{ conn: Connection; catalog: Catalog }> {
+    return this.connections.flatMap((c) => (c.cachedCatalog && !this.policy.refuseServer(c.name, access) ? [{ conn: c, catalog: this.visible(c, c.cachedCatalog, access) }] : []));
   }
 
   /** Sends a notification to every running server (e.g. notifications/roots/list_changed). */

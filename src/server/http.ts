@@ -7,7 +7,9 @@ import { errorMessage } from '../util/errors.js';
 import { log } from '../util/log.js';
 import { answerAndClose, answerClientError, answerError, answerRaw, RPC } from './http-answer.js';
 import { declaredTooLarge, readJsonBody, tooLargeMessage } from './http-body.js';
+import type { Access } from '../mcp/policy.js';
 import type { ProxyMetrics } from './metrics.js';
+import type { Identity } from './tokens.js';
 import { clientAddress, type RateLimiter } from './rate-limit.js';
 import { traceHttp } from './trace.js';
 
@@ -16,13 +18,17 @@ export interface HttpOptions {
   port: number;
   /** Required bearer token on /mcp and /metrics; none = open. */
   token?: string;
+  /** Several tokens, each with its own rules (tokens=FILE); with `token`, either is accepted. */
+  tokens?: { verify(header: string | undefined): Identity | undefined };
+  /** The control API under /control (servers added, removed, restarted): its own token. */
+  control?: { token: string; handle(req: { method: string; path: string; body: unknown }): Promise<{ status: number; body: unknown }> };
   /** Per-client limit on every route (client = address, and token identity once verified). */
   rateLimiter?: RateLimiter;
   metrics?: ProxyMetrics;
   /** What /health reports besides status and session count: per-server state, never commands or URLs. */
   health: () => Record<string, unknown>;
   /** A fresh MCP server per session; all share one pool. */
-  newServer: () => Server;
+  newServer: (access?: Access) => Server;
   /** Sessions idle this long are ended (default 30 min). */
   sessionIdleMs?: number;
   /** Most sessions at once (default 1000); over it, initialize is answered 503 with Retry-After. */
@@ -58,17 +64,19 @@ interface Session {
   server: Server;
   seen: number;
   open: number;
+  /** The token that made the session: only it may use the session. */
+  identity?: string;
 }
 
-/** The one bearer token's identity; a later change may verify several, each its own. */
-const TOKEN_IDENTITY = 'token';
+/** The single token= token's identity (all access). */
+const TOKEN_IDENTITY: Identity = { name: 'token' };
 
-/** Which identity a bearer token proves, if any (constant-time comparison). */
-function verifyToken(header: string | undefined, token: string): string | undefined {
-  if (!header || header.length < 7 || header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+/** True when a `Bearer …` header carries exactly `token` (constant-time comparison). */
+function bearerIs(header: string | undefined, token: string): boolean {
+  if (!header || header.length < 7 || header.slice(0, 7).toLowerCase() !== 'bearer ') return false;
   const a = Buffer.from(header.slice(7).trim());
   const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b) ? TOKEN_IDENTITY : undefined;
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -128,11 +136,13 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
     return ok ? null : `Origin '${origin.slice(0, 100)}' not allowed: only pages served from this host may call it`;
   };
 
-  const handleMcp = async (req: IncomingMessage, res: ServerResponse) => {
+  const handleMcp = async (req: IncomingMessage, res: ServerResponse, identity: Identity | undefined) => {
     const sessionId = one(req.headers['mcp-session-id']);
     if (sessionId !== undefined) {
       const s = sessions.get(sessionId);
       if (!s) return answerError(res, 404, `unknown session '${sessionId.slice(0, 100)}' (ended, or idle too long): initialize again`, {}, -32001);
+      // A session belongs to the token that made it: another token cannot borrow its rules.
+      if (s.identity !== identity?.name) return answerError(res, 403, 'this session belongs to another token: initialize a session of your own');
       let body: unknown;
       if (req.method === 'POST') {
         const r = await readJsonBody(req, maxBody);
@@ -159,12 +169,12 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
     if (sessions.size + starting >= maxSessions) {
       return answerError(res, 503, `session limit of ${maxSessions} reached: end an unused session (DELETE /mcp with its mcp-session-id) or retry later`, { 'retry-after': String(retryAfter(Date.now())) });
     }
-    const server = o.newServer();
+    const server = o.newServer(identity?.access);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         // The initialize request itself is under way: the new session is not idle until it ends.
-        const s: Session = { transport, server, seen: Date.now(), open: 1 };
+        const s: Session = { transport, server, seen: Date.now(), open: 1, identity: identity?.name };
         sessions.set(id, s);
         res.once('close', () => {
           s.open--;
@@ -197,6 +207,29 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
     else answerError(res, 400, message, {}, RPC.parseError);
   };
 
+  /** The identity a request's bearer token proves: one of tokens=, or token= (all access). */
+  const verifyIdentity = (header: string | undefined): Identity | undefined =>
+    o.tokens?.verify(header) ?? (o.token && bearerIs(header, o.token) ? TOKEN_IDENTITY : undefined);
+
+  /** The control API: its own token, JSON in and out, off unless configured. */
+  const handleControl = async (req: IncomingMessage, res: ServerResponse, path: string) => {
+    if (!o.control) return answerError(res, 404, `no route ${req.method} ${path.slice(0, 100)}: the control API is off (start with controltoken=)`);
+    if (!bearerIs(req.headers.authorization, o.control.token)) {
+      log.warn(`http: control ${req.method} ${path.slice(0, 100)} from ${clientAddress(req.socket.remoteAddress)} refused: ${req.headers.authorization ? 'not the control token' : 'no token sent'}`);
+      return answerError(res, 401, 'the control API needs Authorization: Bearer <control token>', { 'www-authenticate': 'Bearer realm="mini-a-proxy control"' });
+    }
+    let body: unknown;
+    const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+    if ((req.method === 'POST' || req.method === 'PUT') && hasBody) {
+      const r = await readJsonBody(req, maxBody);
+      if (!r.ok) return answerBodyError(req, res, r.status, r.message);
+      body = r.body;
+    }
+    const out = await o.control.handle({ method: req.method ?? 'GET', path: path.slice('/control'.length) || '/', body });
+    const text = JSON.stringify(out.body);
+    res.writeHead(out.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) }).end(text);
+  };
+
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     let path: string;
     try {
@@ -204,20 +237,23 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
     } catch {
       return answerError(res, 400, 'malformed request target: send a path such as /mcp', {}, RPC.invalidRequest);
     }
-    const identity = o.token ? verifyToken(req.headers.authorization, o.token) : undefined;
+    const identity = verifyIdentity(req.headers.authorization);
     if (o.rateLimiter) {
       // Keyed by what the client cannot vary at will: its address, and a token only once verified.
-      const r = o.rateLimiter.take(`${clientAddress(req.socket.remoteAddress)}|${identity ?? ''}`);
+      const r = o.rateLimiter.take(`${clientAddress(req.socket.remoteAddress)}|${identity?.name ?? ''}`);
       if (!r.ok) return answerError(res, 429, `rate limit of ${o.rateLimiter.capacity} requests per ${o.rateLimiter.windowMs / 1000} s exceeded; retry in ${r.retryAfterSec} s`, { 'retry-after': String(r.retryAfterSec) });
     }
     if (!req.headers.host && req.httpVersion !== '1.0') return answerError(res, 400, 'missing Host header (HTTP/1.1 requires one)', {}, RPC.invalidRequest);
     const refused = checkHostAndOrigin(req);
     if (refused) return answerError(res, 403, refused);
+    if (path === '/control' || path.startsWith('/control/')) return handleControl(req, res, path);
     const needsToken = path === '/mcp' || path === '/metrics';
-    if (needsToken && o.token && !identity) {
+    if (needsToken && (o.token || o.tokens) && !identity) {
+      // Logged without the token: who asked, and why not.
+      log.warn(`http: ${req.method} ${path} from ${clientAddress(req.socket.remoteAddress)} refused: ${req.headers.authorization ? 'an unknown token' : 'no token sent'}`);
       return answerError(res, 401, req.headers.authorization ? 'invalid bearer token' : 'missing bearer token: send Authorization: Bearer <token>', { 'www-authenticate': 'Bearer realm="mini-a-proxy"' });
     }
-    if (path === '/mcp') return traceHttp(req, res, path, () => handleMcp(req, res));
+    if (path === '/mcp') return traceHttp(req, res, path, () => handleMcp(req, res, identity));
     if (path === '/health' || (path === '/metrics' && o.metrics)) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return answerError(res, 405, `${path} answers GET only`, { allow: 'GET, HEAD' });
       if (path === '/health') {

@@ -2,6 +2,7 @@
  * Arguments of the Magg dialect's `proxy` tool, checked into typed operations (Magg's "MCP Proxy
  * Extension Specification" §2, with its pagination and filters and the appendix's batch).
  */
+import { argReaders, typeName } from '../util/arg-readers.js';
 import { CAPABILITY_TYPES, type CapabilityType } from '../dispatch/schema.js';
 import { nearest } from '../util/errors.js';
 
@@ -62,42 +63,13 @@ export const DEFAULT_LIMIT = 100;
 
 const ALL_KEYS = new Set(Object.values(MAGG_ALLOWED).flat());
 
-function typeName(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  return typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
-}
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return !!v && typeof v === 'object' && !Array.isArray(v);
 }
 
-function str(a: Record<string, unknown>, k: string): string | undefined {
-  const v = a[k];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw new MaggError(`'${k}' must be a string, got ${typeName(v)}`);
-  if (!v.trim()) throw new MaggError(`'${k}' must not be empty`);
-  if (v.length > MAX_PATH) throw new MaggError(`'${k}' is ${v.length} characters; at most ${MAX_PATH}`);
-  return v;
-}
-
-function int(a: Record<string, unknown>, k: string, min: number, max: number): number | undefined {
-  const v = a[k];
-  if (v === undefined) return undefined;
-  const n = typeof v === 'string' && /^\s*-?\d{1,16}\s*$/.test(v) ? Number(v) : v;
-  const range = `from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}`;
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw new MaggError(`'${k}' must be a whole number ${range}, got ${typeName(v)}`);
-  if (n < min || n > max) throw new MaggError(`'${k}' must be ${range}, got ${n}`);
-  return n;
-}
-
-function bool(a: Record<string, unknown>, k: string): boolean | undefined {
-  const v = a[k];
-  if (v === undefined) return undefined;
-  if (typeof v === 'boolean') return v;
-  if (v === 'true' || v === 'false') return v === 'true';
-  throw new MaggError(`'${k}' must be true or false, got ${typeName(v)}`);
-}
+const readers = argReaders((m) => new MaggError(m));
+const str = (a: Record<string, unknown>, k: string) => readers.str(a, k, { maxLength: MAX_PATH });
+const { int, bool } = readers;
 
 function oneOf<T extends string>(v: unknown, k: string, allowed: readonly T[]): T {
   if (typeof v === 'string' && (allowed as readonly string[]).includes(v)) return v as T;

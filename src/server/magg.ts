@@ -11,6 +11,7 @@ import type { Dispatcher, DispatchResponse, RequestContext } from '../dispatch/d
 import { CAPABILITY_TYPES, type CapabilityType } from '../dispatch/schema.js';
 import type { Catalog, Connection } from '../mcp/connection.js';
 import type { Pool } from '../mcp/pool.js';
+import type { Access } from '../mcp/policy.js';
 import { matchesTemplate } from '../mcp/uri-template.js';
 import type { SpillStore } from '../spill/store.js';
 import { errorMessage, nearest } from '../util/errors.js';
@@ -183,8 +184,8 @@ export class MaggTool implements OneTool {
 
   private async run(op: MaggOp, rc: RequestContext): Promise<CallToolResult> {
     try {
-      if (op.action === 'list') return await this.list(op);
-      if (op.action === 'info') return await this.info(op.type, op.path);
+      if (op.action === 'list') return await this.list(op, rc.access);
+      if (op.action === 'info') return await this.info(op.type, op.path, rc.access);
       return await this.invoke(op, rc);
     } catch (e) {
       return failure(messageOf(e));
@@ -192,13 +193,13 @@ export class MaggTool implements OneTool {
   }
 
   /** Catalogs as cached; when `found` fails on them, read again (waiting for every server if need be). */
-  private async loadFor(found: (loaded: Loaded) => boolean): Promise<Loaded> {
+  private async loadFor(found: (loaded: Loaded) => boolean, access?: Access): Promise<Loaded> {
     const conns = this.pool.connections;
-    const cached: Loaded = conns.flatMap((c) => (c.cachedCatalog ? [{ conn: c, catalog: c.cachedCatalog }] : []));
-    if (cached.length === conns.length && found(cached)) return cached;
-    const quick = await this.pool.loadCatalogs(conns, false, this.o.listTimeoutMs);
+    const cached: Loaded = this.pool.cachedCatalogs(access);
+    if (conns.every((c) => c.cachedCatalog) && found(cached)) return cached;
+    const quick = await this.pool.loadCatalogs(conns, false, this.o.listTimeoutMs, access);
     if (found(quick.loaded)) return quick.loaded;
-    return (await this.pool.loadCatalogs(conns, false, Infinity)).loaded;
+    return (await this.pool.loadCatalogs(conns, false, Infinity, access)).loaded;
   }
 
   /** Exposed tool or prompt names (a collision under namespace=none is an error naming both servers). */
@@ -233,8 +234,8 @@ export class MaggTool implements OneTool {
   }
 
   /** action=list: one embedded JSON resource with a page of the matching objects. */
-  private async list(op: MaggList): Promise<CallToolResult> {
-    const { loaded, unavailable } = await this.pool.loadCatalogs(this.pool.connections, false, this.o.listTimeoutMs);
+  private async list(op: MaggList, access?: Access): Promise<CallToolResult> {
+    const { loaded, unavailable } = await this.pool.loadCatalogs(this.pool.connections, false, this.o.listTimeoutMs, access);
     const all = this.entries(loaded, op.type).filter((e) => this.matches(e, op));
     const page = all.slice(op.offset, op.offset + op.limit);
     const ann = {
@@ -259,8 +260,8 @@ export class MaggTool implements OneTool {
   }
 
   /** The tool or prompt an exposed name stands for; an unknown one is an error with a suggestion. */
-  private async mapped(type: 'tool' | 'prompt', name: string): Promise<{ m: Mapped; loaded: Loaded }> {
-    const loaded = await this.loadFor((l) => this.table(l, type).has(name));
+  private async mapped(type: 'tool' | 'prompt', name: string, access?: Access): Promise<{ m: Mapped; loaded: Loaded }> {
+    const loaded = await this.loadFor((l) => this.table(l, type).has(name), access);
     const table = this.table(loaded, type);
     const m = table.get(name);
     if (m) return { m, loaded };
@@ -270,16 +271,16 @@ export class MaggTool implements OneTool {
   }
 
   /** action=info: one embedded JSON resource with the whole object. */
-  private async info(type: CapabilityType, p: string): Promise<CallToolResult> {
+  private async info(type: CapabilityType, p: string, access?: Access): Promise<CallToolResult> {
     let item: Record<string, unknown>;
     let ts: string;
     if (type === 'resource') {
-      const loaded = await this.loadFor((l) => !!this.locate(l, p));
+      const loaded = await this.loadFor((l) => !!this.locate(l, p), access);
       const found = this.locate(loaded, p);
       if (!found) throw new MaggError(`unknown resource '${short(p)}': no server lists it${this.ns.mode === 'none' ? '' : ' (resource paths look like proxy://<server>/<uri>)'}; action=list type=resource shows them`);
       ({ item, ts } = found);
     } else {
-      const { m, loaded } = await this.mapped(type, p);
+      const { m, loaded } = await this.mapped(type, p, access);
       const catalog = loaded.find((l) => l.conn === m.conn)!.catalog;
       const cap = type === 'tool' ? catalog.tools.find((t) => t.name === m.name) : catalog.prompts.find((x) => x.name === m.name);
       item = { ...cap, name: p };

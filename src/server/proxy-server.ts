@@ -4,12 +4,13 @@ import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema, R
 import type { Dispatcher, DispatchResponse, RequestContext } from '../dispatch/dispatcher.js';
 import { PROXY_DISPATCH_TOOL } from '../dispatch/schema.js';
 import { progressRelay, requesterFor, sessionServer, type HandlerExtra, type ProxyDeps, type ServerIdentity } from './session.js';
+import type { Access } from '../mcp/policy.js';
 import { UpstreamRouter } from './upstream.js';
 
 export type { ServerIdentity } from './session.js';
 
 const INSTRUCTIONS =
-  'One tool, proxy-dispatch, reaches the tools of many MCP servers: search or list, info, call; large results spill to files you read back with readresult.';
+  'One tool, proxy-dispatch, reaches the tools of many MCP servers: search or list, info, call (select keeps part of a result), batch, run (JavaScript that calls tools); large results spill to files you read back with readresult.';
 
 /**
  * A proxy-dispatch answer as an MCP tool result. A call's content blocks reach the client as the
@@ -48,7 +49,7 @@ export interface OneTool {
 }
 
 /** A new MCP server for one client session, offering one tool. */
-export function oneToolServer(deps: ProxyDeps, tool: OneTool): Server {
+export function oneToolServer(deps: ProxyDeps, tool: OneTool, access?: Access): Server {
   const { server, session } = sessionServer(deps, { tools: {}, logging: {} }, tool.instructions);
   const name = tool.definition.name;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [tool.definition] }));
@@ -57,7 +58,7 @@ export function oneToolServer(deps: ProxyDeps, tool: OneTool): Server {
       return { content: [{ type: 'text', text: `unknown tool '${req.params.name.slice(0, 200)}'; this server has one tool, ${name}` }], isError: true };
     }
     const x = extra as HandlerExtra;
-    return tool.call(req.params.arguments ?? {}, { signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x) });
+    return tool.call(req.params.arguments ?? {}, { signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x), access });
   };
   if (tool.unchecked) {
     // Protocol's own registration (the request is still parsed by its schema; the result is sent as built).
@@ -91,8 +92,8 @@ export class DispatchProxy {
     };
   }
 
-  /** A new MCP server for one client session. */
-  newServer(): Server {
-    return oneToolServer(this.deps, this.tool);
+  /** A new MCP server for one client session (`access`: what its token may reach). */
+  newServer(access?: Access): Server {
+    return oneToolServer(this.deps, this.tool, access);
   }
 }

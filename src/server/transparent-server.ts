@@ -29,6 +29,7 @@ import { log } from '../util/log.js';
 import { exposeContent, nameTable, Namespacer, type Mapped } from './naming.js';
 import { progressRelay, requesterFor, sessionServer, upstreamError, type HandlerExtra, type ProxyDeps } from './session.js';
 import type { UpstreamSession } from './upstream.js';
+import type { Access } from '../mcp/policy.js';
 
 /** Settings of transparent mode. */
 export interface TransparentOptions {
@@ -60,7 +61,7 @@ export class TransparentProxy {
   private readonly ns: Namespacer;
   /** Servers' log level as the newest client asked (sent to servers that start later). */
   private logLevel?: LoggingLevel;
-  private readonly sessions = new Set<{ session: UpstreamSession; late: Set<string>; seen: Map<string, number> }>();
+  private readonly sessions = new Set<{ session: UpstreamSession; late: Set<string>; seen: Map<string, number>; members?: string }>();
 
   constructor(
     private readonly deps: ProxyDeps,
@@ -82,10 +83,12 @@ export class TransparentProxy {
     };
   }
 
-  private async load(track?: { late: Set<string>; seen: Map<string, number> }): Promise<Loaded> {
-    const { loaded, unavailable, late } = await this.deps.pool.loadCatalogs(this.deps.pool.connections, false, this.deps.listTimeoutMs);
+  private async load(track?: { late: Set<string>; seen: Map<string, number>; members?: string }, access?: Access): Promise<Loaded> {
+    const { loaded, unavailable, late } = await this.deps.pool.loadCatalogs(this.deps.pool.connections, false, this.deps.listTimeoutMs, access);
     for (const u of unavailable) log.info(`transparent: ${u}`);
     if (track) {
+      // Which servers this client has seen: one added or removed later is a change of its lists.
+      track.members = this.deps.pool.connections.map((c) => c.alias).join(',');
       for (const c of late) track.late.add(c.alias);
       for (const l of loaded) {
         track.late.delete(l.conn.alias);
@@ -125,10 +128,23 @@ export class TransparentProxy {
     return (kind === 'tool' ? this.tables(loaded).tools : this.tables(loaded).prompts).get(exposed);
   }
 
+  /** Why an exposed tool name that maps to no visible tool is out of reach, if a rule hides it. */
+  private refusalOf(exposed: string, access?: Access): string | undefined {
+    for (const conn of this.deps.pool.connections) {
+      const prefix = this.ns.mode === 'none' ? '' : `${this.ns.prefix(conn)}__`;
+      if (!exposed.startsWith(prefix)) continue;
+      const r = this.deps.pool.policy.refuseServer(conn.name, access) ?? conn.refusalOf(exposed.slice(prefix.length), access);
+      if (r) return `${conn.label}: tool '${exposed.slice(prefix.length)}' is refused by ${r.rule}`;
+    }
+    return undefined;
+  }
+
   /** A server that was late for a client's list, or changed since, makes that client re-list. */
   private poolChanged(): void {
+    const members = this.deps.pool.connections.map((c) => c.alias).join(',');
     for (const t of this.sessions) {
-      let changed = false;
+      let changed = t.members !== undefined && t.members !== members;
+      if (changed) t.members = members;
       for (const c of this.deps.pool.connections) {
         if (t.late.has(c.alias) && c.cachedCatalog) changed = true;
         const seen = t.seen.get(c.alias);
@@ -169,13 +185,13 @@ export class TransparentProxy {
   }
 
   /** A new MCP server for one client session. */
-  newServer(): Server {
+  newServer(access?: Access): Server {
     const { server, session } = sessionServer(
       this.deps,
       { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
       undefined,
     );
-    const track = { session, late: new Set<string>(), seen: new Map<string, number>() };
+    const track: { session: UpstreamSession; late: Set<string>; seen: Map<string, number>; members?: string } = { session, late: new Set<string>(), seen: new Map<string, number>() };
     this.sessions.add(track);
     const prevClose = server.onclose;
     server.onclose = () => {
@@ -187,7 +203,7 @@ export class TransparentProxy {
     const pool = this.deps.pool;
 
     server.setRequestHandler(ListToolsRequestSchema, async (req) => {
-      const loaded = await this.load(track);
+      const loaded = await this.load(track, access);
       const { tools } = this.tables(loaded);
       const byConn = new Map(loaded.map((l) => [l.conn, l.catalog]));
       const all: Tool[] = [];
@@ -203,13 +219,19 @@ export class TransparentProxy {
       const x = extra as unknown as HandlerExtra;
       const name = req.params.name;
       const m = await this.mapName('tool', name);
-      if (!m) throw new RpcError(ErrorCode.InvalidParams, `unknown tool '${name.slice(0, 200)}'`);
+      if (!m) {
+        // A tool the server has but a rule hides: say which rule, as a tool error.
+        const refused = this.refusalOf(name, access);
+        if (refused) return { content: [{ type: 'text', text: refused }], isError: true };
+        throw new RpcError(ErrorCode.InvalidParams, `unknown tool '${name.slice(0, 200)}'`);
+      }
       try {
         const r = await m.conn.callTool(m.name, req.params.arguments, {
           meta: req.params._meta as Record<string, unknown> | undefined,
           signal: x.signal,
           onProgress: progressRelay(x),
           requester: requesterFor(session, x),
+          access,
         });
         return { ...r, content: exposeContent(ns, m.conn, r.content) as CallToolResult['content'] };
       } catch (e) {
@@ -221,14 +243,14 @@ export class TransparentProxy {
     });
 
     server.setRequestHandler(ListResourcesRequestSchema, async (req) => {
-      const loaded = await this.load(track);
+      const loaded = await this.load(track, access);
       const all: Resource[] = loaded.flatMap(({ conn, catalog }) => catalog.resources.map((r) => ({ ...r, uri: ns.exposeUri(conn, r.uri) })));
       const p = page(all, req.params?.cursor, size);
       return { resources: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
     });
 
     server.setRequestHandler(ListResourceTemplatesRequestSchema, async (req) => {
-      const loaded = await this.load(track);
+      const loaded = await this.load(track, access);
       const all: ResourceTemplate[] = loaded.flatMap(({ conn, catalog }) => catalog.resourceTemplates.map((r) => ({ ...r, uriTemplate: ns.exposeUri(conn, r.uriTemplate) })));
       const p = page(all, req.params?.cursor, size);
       return { resourceTemplates: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
@@ -238,7 +260,7 @@ export class TransparentProxy {
       const x = extra as unknown as HandlerExtra;
       const { conn, uri } = await this.resolveUri(req.params.uri);
       try {
-        const r = await conn.readResource(uri, { meta: req.params._meta as Record<string, unknown> | undefined, signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x) });
+        const r = await conn.readResource(uri, { meta: req.params._meta as Record<string, unknown> | undefined, signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x), access });
         return { ...r, contents: r.contents.map((c) => ({ ...c, uri: ns.exposeUri(conn, c.uri) })) };
       } catch (e) {
         throw upstreamError(e);
@@ -269,7 +291,7 @@ export class TransparentProxy {
     });
 
     server.setRequestHandler(ListPromptsRequestSchema, async (req) => {
-      const loaded = await this.load(track);
+      const loaded = await this.load(track, access);
       const { prompts } = this.tables(loaded);
       const byConn = new Map(loaded.map((l) => [l.conn, l.catalog]));
       const all: Prompt[] = [];
@@ -284,7 +306,7 @@ export class TransparentProxy {
       const m = await this.mapName('prompt', name);
       if (!m) throw new RpcError(ErrorCode.InvalidParams, `unknown prompt '${name.slice(0, 200)}'`);
       try {
-        const r = await m.conn.getPrompt(m.name, req.params.arguments, { meta: req.params._meta as Record<string, unknown> | undefined, signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x) });
+        const r = await m.conn.getPrompt(m.name, req.params.arguments, { meta: req.params._meta as Record<string, unknown> | undefined, signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x), access });
         return { ...r, messages: r.messages.map((msg) => ({ ...msg, content: (exposeContent(ns, m.conn, [msg.content]) as unknown[])[0] as typeof msg.content })) };
       } catch (e) {
         throw upstreamError(e);

@@ -1,6 +1,9 @@
 import { encode as toToon } from '@toon-format/toon';
 import { depthExceeds } from '../util/depth.js';
+import { shapeOf } from './shape.js';
 import type { SpillFormat } from './store.js';
+
+export { shapeOf } from './shape.js';
 
 /**
  * Structured data nests at most this deep to be written as JSON or TOON (both serializers recurse
@@ -18,6 +21,18 @@ export interface Payload {
   text: string;
   format: SpillFormat;
   shape: string;
+  /** The start of the data for the spill answer (compact JSON for JSON data). */
+  preview: string;
+}
+
+/** Shape and preview share this many characters of the spill answer (a longer shape, a shorter preview). */
+export const OUTLINE_CHARS = 330;
+const MIN_PREVIEW = 100;
+const MAX_PREVIEW = 300;
+const previewBudget = (shape: string) => Math.min(MAX_PREVIEW, Math.max(MIN_PREVIEW, OUTLINE_CHARS - shape.length));
+
+function textPayload(text: string, shape: string): Payload {
+  return { text, format: 'text', shape, preview: previewOf(text, previewBudget(shape)) };
 }
 
 type Content = { type: string; text?: string; [k: string]: unknown };
@@ -38,38 +53,13 @@ function tryJson(t: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** Few-word description of a value's shape: top-level keys or item count. */
-export function shapeOf(v: unknown): string {
-  if (Array.isArray(v)) {
-    const first = v[0];
-    const keys = first && typeof first === 'object' && !Array.isArray(first) ? `; items have keys ${Object.keys(first).slice(0, 12).join(', ')}` : '';
-    return `array of ${v.length} items${keys}`;
-  }
-  if (v && typeof v === 'object') {
-    const keys = Object.keys(v);
-    const counts = keys
-      .slice(0, 12)
-      .map((k) => {
-        const x = (v as Record<string, unknown>)[k];
-        return Array.isArray(x) ? `${k}[${x.length}]` : k;
-      })
-      .join(', ');
-    return `object with ${keys.length} keys: ${counts}${keys.length > 12 ? ', …' : ''}`;
-  }
-  return typeof v;
-}
-
 /**
  * The data a result carries, as it should be written: structured data (structuredContent, or text
  * that is itself JSON) as pretty JSON or TOON, plain text as it is (so lines stay lines for grep),
  * anything else (images, mixed content) as JSON.
  */
 export function payloadOf(result: { content?: unknown; structuredContent?: unknown; contents?: unknown; messages?: unknown }, toon: boolean): Payload {
-  const structured = (v: unknown): Payload => {
-    if (depthExceeds(v, MAX_PAYLOAD_DEPTH)) throw new Error(tooDeepMessage('the result'));
-    if (toon && v !== null && typeof v === 'object') return { text: toToon(v) + '\n', format: 'toon', shape: shapeOf(v) };
-    return { text: JSON.stringify(v, null, 2) + '\n', format: 'json', shape: shapeOf(v) };
-  };
+  const structured = (v: unknown): Payload => structuredPayload(v, toon);
   const sc = result.structuredContent;
   if (sc !== undefined && sc !== null) {
     // Servers send structured data and its text form; prefer whichever keeps lines as lines.
@@ -80,7 +70,7 @@ export function payloadOf(result: { content?: unknown; structuredContent?: unkno
       if (j.ok) return structured(j.value);
       // {content: "<the text>"}: the structure only wraps the text (e.g. filesystem's read_text_file).
       const values = typeof sc === 'object' ? Object.values(sc as object) : [];
-      if (values.length === 1 && values[0] === text) return { text, format: 'text', shape: `text, ${text.split('\n').length} lines` };
+      if (values.length === 1 && values[0] === text) return textPayload(text, `text, ${text.split('\n').length} lines`);
     }
     return structured(sc);
   }
@@ -92,17 +82,40 @@ export function payloadOf(result: { content?: unknown; structuredContent?: unkno
         const j = tryJson(texts[0]!.text!);
         if (j.ok) return structured(j.value);
         const text = texts[0]!.text!;
-        const lines = text.split('\n').length;
-        return { text, format: 'text', shape: `text, ${lines} lines` };
+        return textPayload(text, `text, ${text.split('\n').length} lines`);
       }
       const parsed = texts.map((t) => tryJson(t.text!));
       if (parsed.every((p) => p.ok)) return structured(parsed.map((p) => (p as { value: unknown }).value));
       const text = texts.map((t) => t.text!).join('\n');
-      return { text, format: 'text', shape: `text from ${texts.length} parts, ${text.split('\n').length} lines` };
+      return textPayload(text, `text from ${texts.length} parts, ${text.split('\n').length} lines`);
     }
     return structured(items);
   }
   return structured(result.messages ?? result);
+}
+
+/** Structured data as written to a spill file: pretty JSON, or TOON when asked (objects and arrays only). */
+export function structuredPayload(v: unknown, toon: boolean): Payload {
+  if (depthExceeds(v, MAX_PAYLOAD_DEPTH)) throw new Error(tooDeepMessage('the result'));
+  const shape = shapeOf(v);
+  const budget = previewBudget(shape);
+  if (toon && v !== null && typeof v === 'object') {
+    const text = toToon(v) + '\n';
+    return { text, format: 'toon', shape, preview: previewOf(text, budget) };
+  }
+  // The preview is compact JSON: pretty JSON's indentation would fill it with spaces.
+  return { text: JSON.stringify(v, null, 2) + '\n', format: 'json', shape, preview: cutAt(JSON.stringify(v) ?? 'null', budget) };
+}
+
+/** A value produced here (a select, a script's result) as a spill payload: strings as text, the rest structured. */
+export function payloadOfValue(v: unknown, toon: boolean): Payload {
+  if (typeof v === 'string') return textPayload(v, `text, ${v.split('\n').length} lines`);
+  return structuredPayload(v, toon);
+}
+
+/** At most `max` characters, marked when cut. */
+function cutAt(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max)}…`;
 }
 
 /** The first few hundred characters of a payload, cut at a line end where possible. */

@@ -2,10 +2,12 @@ import { estimateTokens } from '../util/tokens.js';
 import { grepInWorker } from './grep-runner.js';
 import { countLines, forEachLine, forEachLineBackward, trimPartialChar, type Line } from './lines.js';
 import { openRegular, readAt } from './open.js';
+import { itemsInWorker, queryInWorker } from './select-runner.js';
+import { dataFormat } from './stream.js';
 import type { SpillMeta, SpillStore } from './store.js';
 
 /** What readresult can do with a spill file. */
-export const READ_OPS = ['stat', 'head', 'tail', 'slice', 'grep', 'read'] as const;
+export const READ_OPS = ['stat', 'head', 'tail', 'slice', 'grep', 'read', 'query', 'items'] as const;
 export type ReadOp = (typeof READ_OPS)[number];
 
 /** A readresult request, already validated. */
@@ -18,6 +20,14 @@ export interface ReadRequest {
   context?: number;
   /** Cap on returned text; 0 = as much as MAX_ANSWER_BYTES allows. */
   maxBytes?: number;
+  /** op=query: a JMESPath expression. */
+  select?: string;
+  /** op=items: JMESPath to the array (default: the whole document). */
+  path?: string;
+  offset?: number;
+  limit?: number;
+  /** op=items: where the previous page stopped. */
+  cursor?: string;
 }
 
 export const DEFAULT_LINES = 50;
@@ -161,6 +171,12 @@ export async function readResult(store: SpillStore, file: string, req: ReadReque
       if (g.skippedLines) out.note = `${g.skippedLines} line(s) longer than 16 MiB were not searched (read them with op=slice)`;
       return out;
     }
+    case 'query': {
+      const q = await queryInWorker(file, dataFormat(meta.format), req.select ?? '@');
+      return { ...base, select: req.select, streamed: q.streamed || undefined, result: q.value };
+    }
+    case 'items':
+      return { ...base, ...(await itemsInWorker(file, dataFormat(meta.format), { path: req.path, offset: req.offset, limit: req.limit, cursor: req.cursor, budget })) };
     case 'read': {
       if (req.maxBytes === undefined && meta.bytes > READ_WHOLE_LIMIT) {
         throw new Error(

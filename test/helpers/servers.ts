@@ -17,6 +17,7 @@ export const SERVERS = {
   crashy: `node ${path.join(ROOT, 'test/fixtures/crashy-server.mjs')}`,
   hang: `node ${path.join(ROOT, 'test/fixtures/hang-server.mjs')}`,
   noisy: `node ${path.join(ROOT, 'test/fixtures/noisy-server.mjs')}`,
+  shape: `node ${path.join(ROOT, 'test/fixtures/shape-server.mjs')}`,
 };
 
 /** Built CLI entry points. */

@@ -1,4 +1,4 @@
-import type { DispatchContext, DispatchResponse, Loaded } from '../context.js';
+import type { DispatchContext, DispatchResponse, Loaded, RequestContext } from '../context.js';
 import { compactAnnotations } from '../context.js';
 import { compactSchema } from '../compact-schema.js';
 import type { ListRequest } from '../request.js';
@@ -34,8 +34,8 @@ function itemsOf(l: Loaded, req: ListRequest): Array<Record<string, unknown>> {
 }
 
 /** action=list: connections and their tools, resources or prompts, paged across connections. */
-export async function list(ctx: DispatchContext, req: ListRequest): Promise<DispatchResponse> {
-  const conns = ctx.connectionsFor(req.connection);
+export async function list(ctx: DispatchContext, req: ListRequest, rc: RequestContext = {}): Promise<DispatchResponse> {
+  const conns = ctx.connectionsFor(req.connection, rc.access);
   const res: DispatchResponse = { action: 'list' };
   if (!req.includeTools) {
     const all = conns.map((c) => ctx.pool.summarize(c));
@@ -43,7 +43,7 @@ export async function list(ctx: DispatchContext, req: ListRequest): Promise<Disp
     res.connections = all.slice(req.offset, req.offset + req.limit);
     return res;
   }
-  const { loaded, unavailable } = await ctx.load(conns, req.refresh);
+  const { loaded, unavailable } = await ctx.load(conns, req.refresh, undefined, rc.access);
   const byAlias = new Map(loaded.map((l) => [l.conn.alias, l]));
   type Item = { alias: string; item: Record<string, unknown> };
   const items: Item[] = [];

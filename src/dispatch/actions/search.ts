@@ -1,11 +1,11 @@
-import type { DispatchContext, DispatchResponse } from '../context.js';
+import type { DispatchContext, DispatchResponse, RequestContext } from '../context.js';
 import type { SearchRequest } from '../request.js';
 
 /** action=search: ranked tools (or resources, prompts) for a request in words. */
-export async function search(ctx: DispatchContext, req: SearchRequest): Promise<DispatchResponse> {
+export async function search(ctx: DispatchContext, req: SearchRequest, rc: RequestContext = {}): Promise<DispatchResponse> {
   // Only the named connection is started for a search confined to it.
-  const { loaded, unavailable } = await ctx.load(ctx.connectionsFor(req.connection), req.refresh);
-  const hits = ctx.indexFor(loaded).search(req.query, { limit: req.limit, type: req.type });
+  const { loaded, unavailable } = await ctx.load(ctx.connectionsFor(req.connection, rc.access), req.refresh, undefined, rc.access);
+  const hits = ctx.indexFor(loaded, rc.access).search(req.query, { limit: req.limit, type: req.type });
   const res: DispatchResponse = {
     action: 'search',
     query: req.query,
