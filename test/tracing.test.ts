@@ -54,6 +54,8 @@ describe('tracing with mini-a dispatch=', () => {
       { action: 'call', tool: 'meta', resultToFile: true },
       { action: 'call', tool: 'mirror', arguments: { password: ARG_SECRET }, resultToFile: true },
       { action: 'call', tool: 'no-such-tool' },
+      { action: 'batch', calls: [{ tool: 'ok', arguments: { text: 'a' } }, { tool: 'ok', arguments: { text: 'b' } }] },
+      { action: 'run', code: "return await mcp.call('ok', { text: 'c' });" },
     ].map((l) => JSON.stringify(l));
     const r = await runCliAsync(['dispatch=-', MCP, `spilldir=${dir}`], {
       input: lines.join('\n') + '\n',
@@ -68,7 +70,7 @@ describe('tracing with mini-a dispatch=', () => {
     const spans = receiver.spans();
     expect(new Set(spans.map((s) => s.service))).toEqual(new Set(['mini-a']));
     const roots = spans.filter((s) => s.name === 'mini-a dispatch');
-    expect(roots).toHaveLength(3);
+    expect(roots).toHaveLength(5);
     for (const root of roots) {
       expect(root.traceId).toBe(UPSTREAM_TRACE);
       expect(root.parentSpanId).toBe(UPSTREAM_SPAN);
@@ -91,6 +93,13 @@ describe('tracing with mini-a dispatch=', () => {
     expect(failed.status.code).toBe(2); // error
     expect(failed.attributes['error.type']).toBe('dispatch_error');
     expect(failed.status.message).toContain('no-such-tool');
+
+    // Batch and code mode: each downstream call is a span under its dispatch.
+    const batch = one(spans, (s) => s.name === 'dispatch batch', 'dispatch batch');
+    const code = one(spans, (s) => s.name === 'dispatch run', 'dispatch run');
+    const okCalls = spans.filter((s) => s.name === 'tools/call ok');
+    expect(okCalls.filter((s) => s.parentSpanId === batch.spanId)).toHaveLength(2);
+    expect(okCalls.filter((s) => s.parentSpanId === code.spanId)).toHaveLength(1);
 
     // The collector's header went as a header; no secret, argument, spilled data or spill directory in any span.
     expect(receiver.exports.every((e) => e.headers['x-collector-key'] === COLLECTOR_KEY)).toBe(true);
