@@ -1,7 +1,8 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks and prints each result as a ratio against a
  * baseline measured in the same run. Names: startup (which includes cli), cli, tokens, overhead, search,
- * readresult, agent, http, remote-auth, http-harden, proxy, harden (hostile inputs, issue 14), shape.
+ * readresult, agent, http, remote-auth, http-harden, proxy, harden (hostile inputs, issue 14), shape,
+ * tracing (call overhead with OpenTelemetry spans on vs off).
  */
 import { benchAgent } from './agent.js';
 import { benchCliStartup } from './cli-startup.js';
@@ -16,6 +17,7 @@ import { benchRemoteAuth } from './remote-auth.js';
 import { benchSearch } from './search.js';
 import { benchShape } from './shape.js';
 import { benchTokens } from './tokens.js';
+import { benchTracing } from './tracing.js';
 import { benchStartup } from './startup.js';
 
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -33,6 +35,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   harden: benchHarden,
   features: () => benchFeatures(),
   shape: benchShape,
+  tracing: () => benchTracing(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -5,7 +5,8 @@ import { ACTIONS, INPUT_SCHEMA, openAiFunction, TOOL_DESCRIPTION, TOOL_NAME } fr
 import type { Pool } from '../mcp/pool.js';
 import { errorMessage } from '../util/errors.js';
 import { log } from '../util/log.js';
-import { Llm, ModelError, type Message, type ToolDef, type Usage } from './llm.js';
+import { traced } from '../util/tracing.js';
+import { Llm, ModelError, type Message, type ModelReply, type ToolDef, type Usage } from './llm.js';
 import { proxyDefinitionTokens, savingsReport, toolDefinitionTokens, type Savings } from './savings.js';
 import { correction, parseTextAction, textFormatInstructions, type TextCall } from './text-actions.js';
 
@@ -64,7 +65,26 @@ function progressLine(step: number, args: Record<string, unknown>, res: Dispatch
  * The run loop, top to bottom: ask the model; if it asks for tools, run them (concurrently when
  * all are read-only) and give back their answers in order; repeat until it answers or maxsteps.
  */
-export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, pool: Pool, o: AgentOptions): Promise<AgentResult> {
+export function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, pool: Pool, o: AgentOptions): Promise<AgentResult> {
+  // One trace per goal: its steps, model requests and dispatches (never the goal, messages or answer).
+  return traced('agent run', { 'mini_a.agent.proxy': o.proxy, 'mini_a.agent.use_tools': o.useTools, 'gen_ai.request.model': llm.config.model }, async (span) => {
+    const r = await runAgentSteps(goal, llm, dispatcher, pool, o);
+    span.set({ 'mini_a.agent.steps': r.steps, 'mini_a.agent.tool_calls': r.toolCalls, 'gen_ai.usage.input_tokens': r.usage.prompt, 'gen_ai.usage.output_tokens': r.usage.completion });
+    if (r.error !== undefined) span.fail('agent_error', r.error);
+    return r;
+  });
+}
+
+/** A model request as a GenAI client span: model and token counts only. */
+async function chatSpan(llm: Llm, ask: () => Promise<ModelReply>): Promise<ModelReply> {
+  return traced(`chat ${llm.config.model}`, { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': llm.config.model }, async (span) => {
+    const reply = await ask();
+    span.set({ 'gen_ai.response.model': reply.model, 'gen_ai.usage.input_tokens': reply.usage.prompt, 'gen_ai.usage.output_tokens': reply.usage.completion, 'gen_ai.response.finish_reasons': reply.finishReason });
+    return reply;
+  }, { kind: 'client' });
+}
+
+async function runAgentSteps(goal: string, llm: Llm, dispatcher: Dispatcher, pool: Pool, o: AgentOptions): Promise<AgentResult> {
   const usage: Usage = { prompt: 0, completion: 0, total: 0 };
   let steps = 0;
   let toolCalls = 0;
@@ -167,11 +187,11 @@ export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, p
     goal, answer, error, steps, toolCalls, usage, savings: savingsReport(pool, dispatcher.stats, perRequestToolTokens, steps),
   });
 
-  while (steps < o.maxSteps) {
-    steps++;
+  /** One step: ask the model, run the tools it asks for. The result when the run is over, else undefined. */
+  const step = async (): Promise<AgentResult | undefined> => {
     let reply;
     try {
-      reply = await llm.chat(messages, o.useTools ? tools : undefined);
+      reply = await chatSpan(llm, () => llm.chat(messages, o.useTools ? tools : undefined));
     } catch (e) {
       return finish(undefined, e instanceof ModelError ? e.message : `model request failed: ${errorMessage(e)}`);
     }
@@ -184,7 +204,7 @@ export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, p
       messages.push({ role: 'assistant', content: reply.content, tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) });
       const results = await runAll(reply.toolCalls.map((c) => ({ name: c.name, args: c.arguments })));
       reply.toolCalls.forEach((c, i) => messages.push({ role: 'tool', tool_call_id: c.id, content: forModel(results[i]!) }));
-      continue;
+      return undefined;
     }
 
     const action = parseTextAction(reply.content);
@@ -192,12 +212,20 @@ export async function runAgent(goal: string, llm: Llm, dispatcher: Dispatcher, p
     if (action.kind === 'final') return finish(action.answer);
     if (action.kind === 'invalid') {
       messages.push({ role: 'user', content: correction(action.why, toolNames) });
-      continue;
+      return undefined;
     }
     const uses = action.calls.map(asToolUse);
     const results = await runAll(uses);
     const text = uses.map((u, i) => `Result of ${u.name}${uses.length > 1 ? ` #${i + 1}` : ''}:\n${forModel(results[i]!)}`).join('\n\n');
     messages.push({ role: 'user', content: text });
+    return undefined;
+  };
+
+  // Each step is a span (the model's answer and the dispatches it asked for are its children).
+  while (steps < o.maxSteps) {
+    steps++;
+    const done = await traced('agent step', { 'mini_a.agent.step': steps }, step);
+    if (done) return done;
   }
   return finish(undefined, `no answer after maxsteps=${o.maxSteps} model requests; raise maxsteps or simplify the goal`);
 }

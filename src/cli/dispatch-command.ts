@@ -1,5 +1,6 @@
 import readline from 'node:readline';
 import { UsageError } from '../util/errors.js';
+import { traced } from '../util/tracing.js';
 import type { Runtime } from './runtime.js';
 
 /** Line and column of a JSON.parse error position, for messages. */
@@ -66,5 +67,8 @@ export async function runRequests(request: string, pretty: boolean, one: AnswerO
 
 /** One-shot dispatch over a runtime of this process (see runRequests). */
 export async function runDispatchCommand(rt: Runtime, request: string, pretty: boolean): Promise<number> {
-  return (await runRequests(request, pretty, (req) => rt.dispatcher.dispatch(req)))!;
+  // Each request is the root of its span tree, or continues the trace of TRACEPARENT/TRACESTATE
+  // (OpenTelemetry's environment carrier) when whoever ran mini-a set them.
+  const parent = { traceparent: process.env.TRACEPARENT, tracestate: process.env.TRACESTATE };
+  return (await runRequests(request, pretty, (req) => traced('mini-a dispatch', {}, () => rt.dispatcher.dispatch(req), { parent })))!;
 }

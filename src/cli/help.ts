@@ -32,6 +32,8 @@ const EXAMPLES: Record<'mini-a' | 'mini-a-proxy', string[]> = {
     `mini-a-proxy mcpconfig=examples/mcp.json mode=transparent`,
     `# Magg's proxy tool (action=list|info|call|batch, type=tool|resource|prompt) instead of proxy-dispatch`,
     `mini-a-proxy mcpconfig=examples/mcp.json dialect=magg`,
+    `# OpenTelemetry traces to a collector (OTLP over HTTP; off unless the endpoint is set)`,
+    `OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4318 mini-a-proxy mcpconfig=examples/mcp.json`,
   ],
 };
 

@@ -1,5 +1,6 @@
 import type { Pool } from '../mcp/pool.js';
 import { depthExceeds } from '../util/depth.js';
+import { traced } from '../util/tracing.js';
 import { call } from './actions/call.js';
 import { info } from './actions/info.js';
 import { list } from './actions/list.js';
@@ -41,8 +42,22 @@ export class Dispatcher {
     return (await this.dispatchWithEvent(raw, rc)).response;
   }
 
-  /** Like dispatch, with what happened (sizes, spill, timing) for progress lines. */
-  async dispatchWithEvent(raw: unknown, rc: RequestContext = {}): Promise<{ response: DispatchResponse; event: DispatchEvent }> {
+  /**
+   * Like dispatch, with what happened (sizes, spill, timing) for progress lines. Runs inside a
+   * `dispatch <action>` span: action, tool, connection and result size, failed when the answer is.
+   */
+  dispatchWithEvent(raw: unknown, rc: RequestContext = {}): Promise<{ response: DispatchResponse; event: DispatchEvent }> {
+    return traced('dispatch', {}, async (span) => {
+      const out = await this.answer(raw, rc);
+      const ev = out.event;
+      span.rename(`dispatch ${ev.action}`);
+      span.set({ 'mini_a.dispatch.action': ev.action, 'gen_ai.tool.name': ev.tool, 'mini_a.connection': ev.connection, 'mini_a.result.bytes': ev.bytes, 'mini_a.result.spilled': ev.spilled });
+      if (ev.isError) span.fail(ev.error ? 'dispatch_error' : 'tool_error', ev.error || 'the tool reported an error');
+      return out;
+    });
+  }
+
+  private async answer(raw: unknown, rc: RequestContext): Promise<{ response: DispatchResponse; event: DispatchEvent }> {
     const started = Date.now();
     const ev: DispatchEvent = { action: typeof (raw as { action?: unknown })?.action === 'string' ? (raw as { action: string }).action : '?', isError: false, ms: 0 };
     let res: DispatchResponse;

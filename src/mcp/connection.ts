@@ -23,12 +23,14 @@ import type { ConnectionSpec } from '../config/spec.js';
 import { errorMessage } from '../util/errors.js';
 import { log } from '../util/log.js';
 import { redact } from '../util/redact.js';
+import { injectTraceContext, traced } from '../util/tracing.js';
 import type { ClientHooks, Requester, ServerMessage, ServerRef } from './client-hooks.js';
 import { ConnectionError, describeStartError, plainMcpMessage, StartFailures, StartTimeout } from './errors.js';
 import { Lifecycle, type BackoffPolicy, type ConnectionState } from './lifecycle.js';
 import { Policy, type Access, type Refusal } from './policy.js';
 import type { ResultCache } from './result-cache.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
+import { traceDownstream, type DownstreamCall } from './trace.js';
 import { describeAuthError, loginAfterFailure, transportCandidates } from './transports.js';
 
 export { ConnectionError } from './errors.js';
@@ -146,6 +148,11 @@ export class Connection implements ServerRef {
     return this.spec.id;
   }
 
+  /** Which connection a span is about (alias and server name only: never command, URL or env). */
+  private spanAttrs() {
+    return { 'mini_a.connection': this.alias, 'mini_a.server': this.spec.name };
+  }
+
   get state(): ConnectionState {
     return this.lifecycle.state;
   }
@@ -169,7 +176,7 @@ export class Connection implements ServerRef {
       throw new ConnectionError(this.label, `unavailable (${this.error}); next restart attempt in ${Math.ceil(wait / 1000)}s`, 'unavailable');
     }
     if (this.state === 'closing') throw new ConnectionError(this.label, 'is shutting down', 'unavailable');
-    this.starting = this.startRound().finally(() => (this.starting = undefined));
+    this.starting = traced('start server', this.spanAttrs(), () => this.startRound()).finally(() => (this.starting = undefined));
     return this.starting;
   }
 
@@ -320,7 +327,7 @@ export class Connection implements ServerRef {
     // A crashed server's last catalog still describes it (the next call restarts it); a closed one is re-read.
     const usable = this.state === 'ready' || this.state === 'failed';
     if (this.catalog && usable && !refresh && !expired && !this.catalogStale) return this.catalog;
-    this.catalogLoading ??= this.loadCatalog().finally(() => (this.catalogLoading = undefined));
+    this.catalogLoading ??= traced('read catalog', this.spanAttrs(), () => this.loadCatalog()).finally(() => (this.catalogLoading = undefined));
     return this.catalogLoading;
   }
 
@@ -381,7 +388,11 @@ export class Connection implements ServerRef {
    * (404) is re-initialized and the request sent again, once; after a crash mid-request it is
    * sent again only when `retrySafe` (read-only or idempotent tools).
    */
-  private async send<T>(doing: string, o: CallOptions, retrySafe: boolean, run: (client: Client, opts: Record<string, unknown>) => Promise<T>): Promise<T> {
+  private send<T>(doing: string, o: CallOptions, retrySafe: boolean, run: (client: Client, opts: Record<string, unknown>) => Promise<T>, call: DownstreamCall): Promise<T> {
+    return traceDownstream(this, call, () => this.sendUntraced(doing, o, retrySafe, run));
+  }
+
+  private async sendUntraced<T>(doing: string, o: CallOptions, retrySafe: boolean, run: (client: Client, opts: Record<string, unknown>) => Promise<T>): Promise<T> {
     const timeout = this.timeoutMs(o);
     const key = this.nextInflight++;
     if (o.requester) this.inflight.set(key, o.requester);
@@ -425,9 +436,9 @@ export class Connection implements ServerRef {
   }
 
   private meta(o: CallOptions): { _meta?: Record<string, unknown> } {
-    if (!o.meta) return {};
     // Our own progress token replaces the caller's: the SDK sets it on the wire.
-    const { progressToken: _drop, ...rest } = o.meta;
+    const { progressToken: _drop, ...rest } = o.meta ?? {};
+    injectTraceContext(rest);
     return Object.keys(rest).length ? { _meta: rest } : {};
   }
 
@@ -468,7 +479,7 @@ export class Connection implements ServerRef {
     const retrySafe = t?.annotations?.readOnlyHint === true || t?.annotations?.idempotentHint === true;
     const result = await this.send(`calling '${name}'`, o, retrySafe, (c, opts) =>
       c.request({ method: 'tools/call', params: { name, arguments: args ?? {}, ...this.meta(o) } }, CallToolResultSchema, opts) as Promise<CallToolResult>,
-    );
+    { method: 'tools/call', tool: name });
     if (key) cache!.set(key, result, ttl);
     return result;
   }
@@ -476,19 +487,19 @@ export class Connection implements ServerRef {
   /** Reads a resource by URI. */
   readResource(uri: string, o: CallOptions = {}): Promise<ReadResourceResult> {
     this.checkServer(o);
-    return this.send(`reading '${uri}'`, o, true, (c, opts) => c.request({ method: 'resources/read', params: { uri, ...this.meta(o) } }, ReadResourceResultSchema, opts));
+    return this.send(`reading '${uri}'`, o, true, (c, opts) => c.request({ method: 'resources/read', params: { uri, ...this.meta(o) } }, ReadResourceResultSchema, opts), { method: 'resources/read', uri });
   }
 
   /** Gets a prompt with its arguments. */
   getPrompt(name: string, args: Record<string, string> | undefined, o: CallOptions = {}): Promise<GetPromptResult> {
     this.checkServer(o);
-    return this.send(`getting prompt '${name}'`, o, true, (c, opts) => c.request({ method: 'prompts/get', params: { name, ...(args ? { arguments: args } : {}), ...this.meta(o) } }, GetPromptResultSchema, opts));
+    return this.send(`getting prompt '${name}'`, o, true, (c, opts) => c.request({ method: 'prompts/get', params: { name, ...(args ? { arguments: args } : {}), ...this.meta(o) } }, GetPromptResultSchema, opts), { method: 'prompts/get', prompt: name });
   }
 
   /** Sends any request and returns the raw result (the proxy's pass-through for other methods). */
   request(method: string, params: Record<string, unknown> | undefined, o: CallOptions = {}): Promise<Record<string, unknown>> {
     this.checkServer(o);
-    return this.send(`'${method}'`, o, false, (c, opts) => c.request({ method, params: { ...(params ?? {}), ...this.meta(o) } }, ResultSchema, opts) as Promise<Record<string, unknown>>);
+    return this.send(`'${method}'`, o, false, (c, opts) => c.request({ method, params: { ...(params ?? {}), ...this.meta(o) } }, ResultSchema, opts) as Promise<Record<string, unknown>>, { method });
   }
 
   /** Sends a notification to a ready server (dropped when it is not running: nothing to tell). */

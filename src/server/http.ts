@@ -11,6 +11,7 @@ import type { Access } from '../mcp/policy.js';
 import type { ProxyMetrics } from './metrics.js';
 import type { Identity } from './tokens.js';
 import { clientAddress, type RateLimiter } from './rate-limit.js';
+import { traceHttp } from './trace.js';
 
 export interface HttpOptions {
   host: string;
@@ -252,7 +253,7 @@ export async function serveHttp(o: HttpOptions): Promise<HttpHandle> {
       log.warn(`http: ${req.method} ${path} from ${clientAddress(req.socket.remoteAddress)} refused: ${req.headers.authorization ? 'an unknown token' : 'no token sent'}`);
       return answerError(res, 401, req.headers.authorization ? 'invalid bearer token' : 'missing bearer token: send Authorization: Bearer <token>', { 'www-authenticate': 'Bearer realm="mini-a-proxy"' });
     }
-    if (path === '/mcp') return handleMcp(req, res, identity);
+    if (path === '/mcp') return traceHttp(req, res, path, () => handleMcp(req, res, identity));
     if (path === '/health' || (path === '/metrics' && o.metrics)) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return answerError(res, 405, `${path} answers GET only`, { allow: 'GET, HEAD' });
       if (path === '/health') {

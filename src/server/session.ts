@@ -13,6 +13,7 @@ import { ConnectionError, plainMcpMessage } from '../mcp/errors.js';
 import { RpcError } from '../mcp/client-hooks.js';
 import type { Pool } from '../mcp/pool.js';
 import { errorMessage } from '../util/errors.js';
+import { traceRequests } from './trace.js';
 import { UpstreamRouter, type UpstreamSession } from './upstream.js';
 
 /** Server name and version shown to MCP clients. */
@@ -50,6 +51,8 @@ export function sessionServer(deps: ProxyDeps, capabilities: ServerCapabilities,
   // Our requests to the client are numbered from 1: SDK-based clients ignore a cancellation of
   // request id 0 (`if (!requestId)`), and we do cancel what a server stops waiting for.
   (server as unknown as { _requestMessageId: number })._requestMessageId = 1;
+  // With tracing on, each client request gets its own span (continuing the client's _meta.traceparent).
+  traceRequests(server);
   const session: UpstreamSession = { server, subscriptions: new Set(), since: Date.now(), label: `session ${randomUUID().slice(0, 8)}` };
   // Wrap the SDK's own initialize handling (version negotiation, client capabilities) to add
   // what only the downstream servers can tell.

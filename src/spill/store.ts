@@ -6,6 +6,7 @@ import { onExitSync, onShutdown } from '../util/lifecycle.js';
 import { confinePath, PathRefused } from '../util/confine.js';
 import { estimateTokens } from '../util/tokens.js';
 import { log } from '../util/log.js';
+import { openSpan, type OpenSpan } from '../util/tracing.js';
 import { notRegular, openRegularSync } from './open.js';
 
 /** How a spilled file's text is laid out. */
@@ -74,6 +75,8 @@ export class SpillWriter {
   private lines = 0;
   private lastByte = -1;
   private fd: number;
+  /** From open to end(): its size and the file's name only, never what it holds. */
+  private readonly span: OpenSpan;
 
   constructor(
     readonly file: string,
@@ -82,6 +85,7 @@ export class SpillWriter {
   ) {
     // 'wx': never follow or replace something already there; 0600: private to this user.
     this.fd = openSync(file, 'wx', 0o600);
+    this.span = openSpan('spill', { 'mini_a.spill.file': path.basename(file), 'mini_a.spill.format': format, 'gen_ai.tool.name': extra.tool, 'mini_a.connection': extra.connection });
   }
 
   /** Appends a chunk (string as UTF-8, or raw bytes). */
@@ -112,7 +116,19 @@ export class SpillWriter {
     } catch (e) {
       log.debug(`spill: could not record metadata for ${this.file}: ${(e as Error).message}`);
     }
+    this.span.end({ 'mini_a.spill.bytes': this.bytes, 'mini_a.spill.lines': lines });
     return meta;
+  }
+
+  /** Gives up on a write that failed: closes the file and ends its span as failed. */
+  abandon(e: unknown): void {
+    try {
+      closeSync(this.fd);
+    } catch {
+      // Already closed or never usable: nothing more to release.
+    }
+    this.span.fail((e as NodeJS.ErrnoException)?.code ?? 'write_error', (e as Error)?.message);
+    this.span.end();
   }
 }
 
@@ -168,8 +184,14 @@ export class SpillStore {
   /** Writes a whole text as one spill file. */
   writeText(kind: 'result' | 'args', text: string, format: SpillFormat, extra: Pick<SpillMeta, 'tool' | 'connection'> = {}): SpillMeta {
     const w = this.writer(kind, format, extra);
-    w.write(text);
-    const meta = w.end();
+    let meta: SpillMeta;
+    try {
+      w.write(text);
+      meta = w.end();
+    } catch (e) {
+      w.abandon(e);
+      throw e;
+    }
     this.metas.set(meta.file, meta);
     return meta;
   }
