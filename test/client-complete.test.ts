@@ -132,6 +132,20 @@ describe('progress', () => {
   });
 });
 
+describe('progress that arrives with the answer', () => {
+  it('is not lost: notifications read in the same chunk as the response are handled first', async () => {
+    const p = new Pool(parseMcpOption(`(cmd: '${EDGE}')`), { hooks: new LocalClientHooks({ elicit: 'decline' }) });
+    try {
+      const seen: number[] = [];
+      const r = await p.connections[0]!.callTool('progress', { steps: 200, burst: true }, { onProgress: (x) => seen.push(x.progress) });
+      expect((r.content as Array<{ text: string }>)[0]!.text).toBe('done after 200 steps');
+      expect(seen).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    } finally {
+      await p.close();
+    }
+  });
+});
+
 /** Starts mini-a-proxy over HTTP on a given port (a real Streamable HTTP server with sessions). */
 async function httpProxyOn(port: number) {
   const child = spawn(process.execPath, [BIN.miniAProxy, 'transport=http', `port=${port}`, `mcp=[(cmd: '${SERVERS.time}')]`], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });

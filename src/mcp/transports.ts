@@ -6,8 +6,15 @@ import { registerSecret } from '../util/redact.js';
 import type { ConnectionSpec } from '../config/spec.js';
 import { OAuthTransport, oauthProviderFor } from './oauth/index.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
+import { keepNotificationsFirst } from './transport-order.js';
 
 export { loginAfterFailure, describeAuthError } from './oauth/index.js';
+
+/** The transport that reads the wire, with notifications kept ahead of the responses read with them. */
+function ordered<T extends Transport>(t: T): T {
+  keepNotificationsFirst(t);
+  return t;
+}
 
 /** Builds the transports to try, in order, for a spec: stdio; Streamable HTTP then SSE; or SSE. */
 export function transportCandidates(
@@ -18,7 +25,7 @@ export function transportCandidates(
     return [
       {
         kind: 'stdio',
-        make: () => new ProcessGroupStdioTransport({ command: spec.command!, args: spec.args ?? [], env: spec.env, cwd: spec.cwd, onNoise, framing: spec.framing }),
+        make: () => ordered(new ProcessGroupStdioTransport({ command: spec.command!, args: spec.args ?? [], env: spec.env, cwd: spec.cwd, onNoise, framing: spec.framing })),
       },
     ];
   }
@@ -40,7 +47,7 @@ export function transportCandidates(
   const provider = oauthProviderFor(spec);
   type AuthOpts = { authProvider?: OAuthClientProvider; fetch?: FetchLike };
   const withAuth = (make: (o: AuthOpts) => StreamableHTTPClientTransport | SSEClientTransport): (() => Transport) =>
-    provider ? () => new OAuthTransport(make({ authProvider: provider, fetch: provider.observe() }), provider, url) : () => make({});
+    provider ? () => new OAuthTransport(ordered(make({ authProvider: provider, fetch: provider.observe() })), provider, url) : () => ordered(make({}));
   const sse = { kind: 'sse' as const, make: withAuth((o) => new SSEClientTransport(url, { requestInit, ...o })) };
   if (spec.transport === 'sse') return [sse];
   return [{ kind: 'http', make: withAuth((o) => new StreamableHTTPClientTransport(url, { requestInit, ...o })) }, sse];

@@ -3,7 +3,7 @@ import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema, RootsListChangedNotificationSchema, type CallToolRequest, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Dispatcher, DispatchResponse, RequestContext } from '../dispatch/dispatcher.js';
 import { PROXY_DISPATCH_TOOL } from '../dispatch/schema.js';
-import { progressRelay, requesterFor, sessionServer, type HandlerExtra, type ProxyDeps, type ServerIdentity } from './session.js';
+import { progressRelay, requesterFor, sessionServer, settleProgress, type HandlerExtra, type ProxyDeps, type ServerIdentity } from './session.js';
 import type { Access } from '../mcp/policy.js';
 import { UpstreamRouter } from './upstream.js';
 
@@ -58,7 +58,9 @@ export function oneToolServer(deps: ProxyDeps, tool: OneTool, access?: Access): 
       return { content: [{ type: 'text', text: `unknown tool '${req.params.name.slice(0, 200)}'; this server has one tool, ${name}` }], isError: true };
     }
     const x = extra as HandlerExtra;
-    return tool.call(req.params.arguments ?? {}, { signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x), access });
+    const result = await tool.call(req.params.arguments ?? {}, { signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x), access });
+    await settleProgress(x);
+    return result;
   };
   if (tool.unchecked) {
     // Protocol's own registration (the request is still parsed by its schema; the result is sent as built).

@@ -83,13 +83,30 @@ function mergeInstructions(base: string | undefined, conns: Connection[]): strin
   return parts.length ? parts.join('\n\n') : undefined;
 }
 
+/** When each upstream request last had progress relayed (see settleProgress). */
+const lastRelay = new WeakMap<HandlerExtra, number>();
+const SETTLE_MS = 10;
+
 /** Relays a downstream request's progress under the upstream client's own progress token. */
 export function progressRelay(extra: HandlerExtra): ((p: { progress: number; total?: number; message?: string }) => void) | undefined {
   const token = extra._meta?.progressToken;
   if (token === undefined) return undefined;
   return (p) => {
+    lastRelay.set(extra, Date.now());
     void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token as string | number, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) } }).catch(() => {});
   };
+}
+
+/**
+ * Waits a moment when progress was relayed just before the answer. SDK clients handle a
+ * notification a microtask after a response read with it, and the response removes the request's
+ * progress handler: progress written right before the answer is lost if both arrive in one read.
+ */
+export async function settleProgress(extra: HandlerExtra): Promise<void> {
+  const last = lastRelay.get(extra);
+  if (last === undefined) return;
+  const wait = last + SETTLE_MS - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }
 
 /** The requester for one upstream request (server-to-client requests go back on its stream). */

@@ -27,7 +27,7 @@ import { matchesTemplate } from '../mcp/uri-template.js';
 import { errorMessage } from '../util/errors.js';
 import { log } from '../util/log.js';
 import { exposeContent, nameTable, Namespacer, type Mapped } from './naming.js';
-import { progressRelay, requesterFor, sessionServer, upstreamError, type HandlerExtra, type ProxyDeps } from './session.js';
+import { progressRelay, requesterFor, sessionServer, settleProgress, upstreamError, type HandlerExtra, type ProxyDeps } from './session.js';
 import type { UpstreamSession } from './upstream.js';
 import type { Access } from '../mcp/policy.js';
 
@@ -233,6 +233,7 @@ export class TransparentProxy {
           requester: requesterFor(session, x),
           access,
         });
+        await settleProgress(x);
         return { ...r, content: exposeContent(ns, m.conn, r.content) as CallToolResult['content'] };
       } catch (e) {
         // A server that answered with a JSON-RPC error: pass it on as sent. A server that could
@@ -261,6 +262,7 @@ export class TransparentProxy {
       const { conn, uri } = await this.resolveUri(req.params.uri);
       try {
         const r = await conn.readResource(uri, { meta: req.params._meta as Record<string, unknown> | undefined, signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x), access });
+        await settleProgress(x);
         return { ...r, contents: r.contents.map((c) => ({ ...c, uri: ns.exposeUri(conn, c.uri) })) };
       } catch (e) {
         throw upstreamError(e);
@@ -307,6 +309,7 @@ export class TransparentProxy {
       if (!m) throw new RpcError(ErrorCode.InvalidParams, `unknown prompt '${name.slice(0, 200)}'`);
       try {
         const r = await m.conn.getPrompt(m.name, req.params.arguments, { meta: req.params._meta as Record<string, unknown> | undefined, signal: x.signal, onProgress: progressRelay(x), requester: requesterFor(session, x), access });
+        await settleProgress(x);
         return { ...r, messages: r.messages.map((msg) => ({ ...msg, content: (exposeContent(ns, m.conn, [msg.content]) as unknown[])[0] as typeof msg.content })) };
       } catch (e) {
         throw upstreamError(e);
