@@ -148,6 +148,7 @@ const UNASKED_DESTRUCTIVE = 0.7;
 /** Verbs that say what a tool does: when the request has one, a tool named by other verbs only ranks lower. */
 const ACTIONS = new Set(terms(ACTION_VERBS));
 const OTHER_VERB = 0.8;
+const SAME_VERB = 1.1;
 /**
  * Verbs tool names use for one kind of act: `get_deployments` is what "list deployments" asks for,
  * so a verb of the asked verb's family is no other verb.
@@ -437,11 +438,12 @@ export class SearchIndex {
   }
 
   /** The forms a request word is looked up in: itself, synonyms, longer terms it begins, joined with the next word. */
-  private variants(w: string, next: string | undefined, said: Map<string, string>): Variant[] {
+  private variants(w: string, next: string | undefined, said: Map<string, string>, claimed: Set<string>): Variant[] {
     const word = said.get(w) ?? w;
     const out: Variant[] = [{ term: w, weight: 1, label: word }];
-    // A synonym that is another word of the request counts as that word, not twice.
-    for (const [s, weight] of weightedSynonymsOf(w)) if (!said.has(s)) out.push({ term: s, weight: weight === 0.5 ? SYNONYM_WEIGHT : weight, label: `${word}→${spelling(s)}` });
+    // A synonym that is another word of the request counts as that word, not twice; one that an
+    // earlier word already stands for, likewise ("list open …": "get" for list, not for open too).
+    for (const [s, weight] of weightedSynonymsOf(w)) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight: weight === 0.5 ? SYNONYM_WEIGHT : weight, label: `${word}→${spelling(s)}` });
     for (const t of this.prefixed(w)) out.push({ term: t, weight: PREFIX_WEIGHT * (w.length / t.length), label: word });
     if (next) {
       const joined = w + next;
@@ -495,6 +497,7 @@ export class SearchIndex {
     const b = this.scratch(this.docs.length);
     const touched: number[] = [];
     const allVariants: Variant[][] = [];
+    const claimed = new Set<string>();
     let totalIdf = 0;
     for (const [i, w] of words.entries()) {
       const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
@@ -502,7 +505,7 @@ export class SearchIndex {
       // Where a thing is, or what it is about, says less about the tool than what to do to what.
       const rw = isNaming ? 1 : roleOf.get(w)!;
       totalIdf += wIdf * rw;
-      const vs = this.variants(w, words[i + 1], said);
+      const vs = this.variants(w, words[i + 1], said, claimed);
       allVariants.push(vs);
       const skipNamed = isNaming && !onlyNames;
       // Per document, the word's best form, BM25F-saturated, and how strongly it is covered.
@@ -575,13 +578,20 @@ export class SearchIndex {
       // contains them ("add_list_to_board").
       const precision = Math.min(1, b.nameHits[id]! / (d.len[0]! || 1));
       const otherVerb = askedVerb && d.verbs.length && !d.verbs.some((t) => asked.has(t) || families.has(FAMILY.get(t) ?? -1));
-      let unasked = (d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1) * (otherVerb ? OTHER_VERB : 1) * (d.batch && !many ? UNASKED_BATCH : 1) * (d.special.some((t) => !asked.has(t)) ? UNASKED_SPECIAL : 1);
+      // The name's verb is the one asked for (close_tasks for "complete the task", not get_completed_tasks).
+      const sameVerb = askedVerb && d.verbs.some((t) => asked.has(t));
+      let unasked = (sameVerb ? SAME_VERB : 1) * (d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1) * (otherVerb ? OTHER_VERB : 1) * (d.batch && !many ? UNASKED_BATCH : 1) * (d.special.some((t) => !asked.has(t)) ? UNASKED_SPECIAL : 1);
       // "list deployments": get_deployments rather than list_deployment_files.
+      // By the word itself or the synonym the name uses ("book a meeting": create-event, not create-events).
       for (const [w, pl] of plural) {
         if (naming.has(w)) continue;
-        const inPl = d.plural.includes(w);
-        const inSg = d.singular.includes(w);
-        if (inPl !== inSg) unasked *= inPl === pl ? SAME_NUMBER : OTHER_NUMBER;
+        for (const t of [w, ...synonymsOf(w)]) {
+          const inPl = d.plural.includes(t);
+          const inSg = d.singular.includes(t);
+          if (inPl === inSg) continue;
+          unasked *= inPl === pl ? SAME_NUMBER : OTHER_NUMBER;
+          break;
+        }
       }
       const serverFactor = named.has(d.entry.connection) ? SERVER_NAMED : sub.has(d.entry.connection) ? SUBPRODUCT_NAMED : 1;
       ranked.push({ id, s: b.score[id]! * coord * coord * (1 + NAME_PRECISION * precision) * unasked * serverFactor });
