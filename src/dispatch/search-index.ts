@@ -569,6 +569,8 @@ export class SearchIndex {
     const families = new Set<number>();
     for (const t of words) if (FAMILY.has(t)) families.add(FAMILY.get(t)!);
     const many = words.some((w) => MANY.has(w) || (plural.get(w) && !naming.has(w)));
+    const numbered: Array<[string[], boolean]> = [];
+    for (const [w, pl] of plural) if (!naming.has(w)) numbered.push([[w, ...synonymsOf(w)], pl]);
     const ranked: Array<{ id: number; s: number }> = [];
     for (const id of touched) {
       b.seen[id] = 0;
@@ -583,9 +585,8 @@ export class SearchIndex {
       let unasked = (sameVerb ? SAME_VERB : 1) * (d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1) * (otherVerb ? OTHER_VERB : 1) * (d.batch && !many ? UNASKED_BATCH : 1) * (d.special.some((t) => !asked.has(t)) ? UNASKED_SPECIAL : 1);
       // "list deployments": get_deployments rather than list_deployment_files.
       // By the word itself or the synonym the name uses ("book a meeting": create-event, not create-events).
-      for (const [w, pl] of plural) {
-        if (naming.has(w)) continue;
-        for (const t of [w, ...synonymsOf(w)]) {
+      for (const [forms, pl] of numbered) {
+        for (const t of forms) {
           const inPl = d.plural.includes(t);
           const inSg = d.singular.includes(t);
           if (inPl === inSg) continue;
