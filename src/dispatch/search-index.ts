@@ -1,6 +1,6 @@
 import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
-import { ACTION_VERBS, isPlural, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type Role } from './text.js';
+import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type Role } from './text.js';
 
 /** One searchable capability. */
 export interface IndexEntry {
@@ -322,7 +322,7 @@ export class SearchIndex {
     const singular: string[] = [];
     for (const w of splitWords(e.name)) {
       const t = terms(w)[0];
-      if (t && !ACTIONS.has(t)) (isPlural(w) ? plural : singular).push(t);
+      if (t && !isVerbWord(w)) (isPlural(w) ? plural : singular).push(t);
     }
     this.docs[id] = { entry: e, len, terms: [...tf.keys()], alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)).slice(0, 1), plural, singular, batch: name.some((t) => BATCH.has(t)), special: name.filter((t) => SPECIAL.has(t)) };
     this.live++;
@@ -391,7 +391,7 @@ export class SearchIndex {
   private namedServers(words: string[]): { named: Set<string>; naming: Set<string> } {
     // By every word of the server's name ("search console"), by one that other servers' tools
     // rarely use ("tavily", "vercel"; not "search", "google", "console"), by two words that make it
-    // ("argo cd", "draw io"), or by a word that begins it and nothing else uses ("mongo").
+    // ("argo cd", "draw io"), or by a word that begins it and is mostly its own ("mongo").
     const named = new Set<string>();
     const naming = new Set<string>();
     const wordSet = new Set(words);
@@ -407,7 +407,7 @@ export class SearchIndex {
         const next = words[i + 1];
         if (next && ts.has(w + next)) (named.add(c), naming.add(w), naming.add(next));
         if (w.length >= 4 && !ts.has(w)) {
-          for (const t of ts) if (t.startsWith(w) && t.length - w.length <= 4 && !this.postings.has(w)) (named.add(c), naming.add(w));
+          for (const t of ts) if (t.startsWith(w) && t.length - w.length <= 4 && this.mostlyIn(w, c)) (named.add(c), naming.add(w));
         }
       }
     }
@@ -419,6 +419,16 @@ export class SearchIndex {
     for (const t of ts) if (t !== w && t.startsWith(w)) return true;
     for (const t of ts) if (t.endsWith(w) && t.length > w.length) return true;
     return false;
+  }
+
+  /** True when `w` is in no other server's tool names and most of the tools that have it are `c`'s ("mongo" from "MongoDB"). */
+  private mostlyIn(w: string, c: string): boolean {
+    const m = this.postings.get(w);
+    if (!m) return true;
+    if (!this.distinctive(w)) return false;
+    let own = 0;
+    for (const id of m.keys()) if (this.docs[id]!.entry.connection === c) own++;
+    return own * 2 >= m.size;
   }
 
   /** The one connection whose tool names (two or more) use `w`, a sub-product's name ("onedrive", "figjam"), if any. */
@@ -475,7 +485,7 @@ export class SearchIndex {
     for (const r of req) {
       if (!said.has(r.term)) said.set(r.term, r.word);
       roleOf.set(r.term, Math.max(roleOf.get(r.term) ?? 0, ROLE_WEIGHT[r.role]));
-      if (r.role === 'head' && !ACTIONS.has(r.term)) plural.set(r.term, plural.get(r.term) || r.plural);
+      if (r.role === 'head' && !isVerbWord(r.word)) plural.set(r.term, plural.get(r.term) || r.plural);
     }
     const avg = new Float64Array(NF);
     for (let f = 0; f < NF; f++) avg[f] = this.fieldTotal[f]! / this.live;

@@ -172,6 +172,11 @@ export function requestWords(text: string): RequestWord[] {
   return out;
 }
 
+/** True for a word spelled as an action verb ("list", "deploy"; not "deployment"). */
+export function isVerbWord(w: string): boolean {
+  return VERB_WORDS.has(w);
+}
+
 /** True for a plural noun's spelling ("boards", "entries"), not "status" or "analysis". */
 export function isPlural(w: string): boolean {
   return w.length > 3 && w.endsWith('s') && !PLURAL_END.test(w);
