@@ -29,6 +29,11 @@ describe('linear time on hostile text', () => {
     expect(await norm('a.'.repeat(100_000))).toBe(200_000);
     expect(await norm('a-'.repeat(100_000) + '@b')).toBe(200_002);
     expect(await runBuilt('src/dispatch/text', '(m, s) => m.words(s)', ['HTTPServer ' + 'A'.repeat(400_000)])).toEqual(['http', 'server', 'a'.repeat(400_000)]);
+    // The situation phrases: digit runs after "log"/"to", many "move" before no meeting, "to to to…".
+    expect(await norm('log ' + '1'.repeat(200_000) + 'x')).toBe(200_005);
+    expect(await norm('to ' + '9'.repeat(200_000) + ' pod')).toBe(200_007);
+    expect(await norm('move '.repeat(50_000))).toBe(250_000);
+    expect(await runBuilt('src/dispatch/text', '(m, s) => m.requestWords(s).length', ['to '.repeat(100_000) + 'create board'])).toBe(2);
   }, T);
 
   it('search: a 100,000-character word (fuzzy matching of the old index allocated its square)', async () => {

@@ -1,6 +1,6 @@
 import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
-import { normalizeQuery, spelling, synonymsOf, terms, termsWithWords } from './text.js';
+import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type Role } from './text.js';
 
 /** One searchable capability. */
 export interface IndexEntry {
@@ -143,11 +143,37 @@ const GENERIC_SERVER_WORDS = new Set(['mcp', 'server', 'serv', 'api', 'tool', 'c
 
 const VERSION = /^v\d{1,3}$/;
 /** Verbs that destroy or undo: a tool named by one ranks lower unless the request asks for it. */
-const DESTRUCTIVE = new Set(terms('delete remove archive drop destroy purge cancel revoke uninstall clear reset truncate kill terminate wipe empty decline reject unlink unpublish deactivate disable unassign'));
+const DESTRUCTIVE = new Set(terms('delete remove archive drop destroy purge cancel revoke uninstall clear reset truncate kill terminate wipe empty decline reject unlink unpublish deactivate disable unassign stop'));
 const UNASKED_DESTRUCTIVE = 0.7;
 /** Verbs that say what a tool does: when the request has one, a tool named by other verbs only ranks lower. */
-const ACTIONS = new Set(terms('get list create update delete add remove search find read write set send post run start stop move copy upload download fetch query edit merge close open cancel archive restore install uninstall deploy generate execute export import approve reject assign navigate click fill type take capture describe show retrieve patch put reply forward rename sync trigger validate analyze publish schedule invite share'));
+const ACTIONS = new Set(terms(ACTION_VERBS));
 const OTHER_VERB = 0.8;
+const SAME_VERB = 1.1;
+/**
+ * Verbs tool names use for one kind of act: `get_deployments` is what "list deployments" asks for,
+ * so a verb of the asked verb's family is no other verb.
+ */
+const FAMILY = new Map<string, number>();
+['get list read fetch retrieve show describe view display load open info', 'search find query lookup locate', 'create add new make insert post generate write', 'update edit modify set change patch put rename'].forEach((f, i) => {
+  for (const t of terms(f)) FAMILY.set(t, i);
+});
+/** Words in a tool's name that say it works on many at once (batch_delete_emails), and in a request that asks for many. */
+const BATCH = new Set(terms('batch bulk multiple'));
+const MANY = new Set(terms('all every batch bulk multiple many several bunch each'));
+/** A batch tool for a request about one thing ranks this much lower. */
+const UNASKED_BATCH = 0.85;
+/** Words in a tool's name that make it a special case of a plainer tool (create-draft-email beside send-mail). */
+const SPECIAL = new Set(terms('draft preview template pending'));
+const UNASKED_SPECIAL = 0.85;
+/** How much a word counts by its part of the request (see `requestWords`). */
+const ROLE_WEIGHT: Record<Role, number> = { head: 1, place: 0.7, topic: 0.5 };
+/** A name word in the request's number ("deployments" for get_deployments) counts this much more, in the other number this much less. */
+const SAME_NUMBER = 1.08;
+const OTHER_NUMBER = 0.88;
+/** A word that only one server's tool names use (a sub-product: onedrive, outlook, figjam) counts its server's tools this much more. */
+const SUBPRODUCT_NAMED = 1.5;
+/** Within a named server, its name in a tool's name still counts this much (search_apple_docs for "search apple docs"). */
+const NAMING_IN_NAME = 0.3;
 
 /** Term frequencies of the document being added (reused: one map, not one per document). */
 const TF_SCRATCH = new Map<string, Posting>();
@@ -161,8 +187,15 @@ interface Doc {
   alive: boolean;
   /** Destructive verbs in the name (delete, cancel, …). */
   undoes: string[];
-  /** Action verbs in the name (get, create, …). */
+  /** The name's verb: its first action word (`update` in update-todo-task-list, not `list`). */
   verbs: string[];
+  /** Name terms spelled plural (`getDeployments`) and singular (`listDeploymentFiles`). */
+  plural: string[];
+  singular: string[];
+  /** The name says it works on many at once (batch, bulk, multiple). */
+  batch: boolean;
+  /** Special-case words in the name (draft, preview, …). */
+  special: string[];
 }
 
 /**
@@ -285,7 +318,13 @@ export class SearchIndex {
       if (!m) this.postings.set(t, (m = new Map()));
       m.set(id, p);
     }
-    this.docs[id] = { entry: e, len, terms: [...tf.keys()], alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)) };
+    const plural: string[] = [];
+    const singular: string[] = [];
+    for (const w of splitWords(e.name)) {
+      const t = terms(w)[0];
+      if (t && !isVerbWord(w)) (isPlural(w) ? plural : singular).push(t);
+    }
+    this.docs[id] = { entry: e, len, terms: [...tf.keys()], alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)).slice(0, 1), plural, singular, batch: name.some((t) => BATCH.has(t)), special: name.filter((t) => SPECIAL.has(t)) };
     this.live++;
     return id;
   }
@@ -350,8 +389,9 @@ export class SearchIndex {
 
   /** Servers the request names, and the request words that name them. */
   private namedServers(words: string[]): { named: Set<string>; naming: Set<string> } {
-    // By every word of the server's name ("search console"), or by one that other servers' tools
-    // rarely use ("tavily", "vercel"; not "search", "google", "console").
+    // By every word of the server's name ("search console"), by one that other servers' tools
+    // rarely use ("tavily", "vercel"; not "search", "google", "console"), by two words that make it
+    // ("argo cd", "draw io"), or by a word that begins it and is mostly its own ("mongo").
     const named = new Set<string>();
     const naming = new Set<string>();
     const wordSet = new Set(words);
@@ -362,16 +402,58 @@ export class SearchIndex {
         for (const t of ts) naming.add(t);
         continue;
       }
-      for (const w of words) if (ts.has(w) && this.distinctive(w)) (named.add(c), naming.add(w));
+      for (const [i, w] of words.entries()) {
+        if (ts.has(w) && this.distinctive(w)) (named.add(c), naming.add(w));
+        const next = words[i + 1];
+        if (next && ts.has(w + next)) (named.add(c), naming.add(w), naming.add(next));
+        if (w.length >= 4 && !ts.has(w)) {
+          for (const t of ts) if (t.startsWith(w) && t.length - w.length <= 4 && this.mostlyIn(w, c)) (named.add(c), naming.add(w));
+        }
+      }
     }
     return { named, naming };
   }
 
+  /** True when `w` is part of a joined or prefixed form of one of the server's name terms. */
+  private namesBy(ts: Set<string>, w: string): boolean {
+    for (const t of ts) if (t !== w && t.startsWith(w)) return true;
+    for (const t of ts) if (t.endsWith(w) && t.length > w.length) return true;
+    return false;
+  }
+
+  /** True when `w` is in no other server's tool names and most of the tools that have it are `c`'s ("mongo" from "MongoDB"). */
+  private mostlyIn(w: string, c: string): boolean {
+    const m = this.postings.get(w);
+    if (!m) return true;
+    if (!this.distinctive(w)) return false;
+    let own = 0;
+    for (const id of m.keys()) if (this.docs[id]!.entry.connection === c) own++;
+    return own * 2 >= m.size;
+  }
+
+  /** The one connection whose tool names (two or more) use `w`, a sub-product's name ("onedrive", "figjam"), if any. */
+  private subproduct(w: string): string | undefined {
+    const m = this.postings.get(w);
+    if (!m || ACTIONS.has(w)) return undefined;
+    let c: string | undefined;
+    let n = 0;
+    for (const [id, p] of m) {
+      if (!tfOf(p, 0)) continue;
+      const conn = this.docs[id]!.entry.connection;
+      if (c === undefined) c = conn;
+      else if (c !== conn) return undefined;
+      n++;
+    }
+    return n >= 2 ? c : undefined;
+  }
+
   /** The forms a request word is looked up in: itself, synonyms, longer terms it begins, joined with the next word. */
-  private variants(w: string, next: string | undefined, said: Map<string, string>): Variant[] {
+  private variants(w: string, next: string | undefined, said: Map<string, string>, claimed: Set<string>): Variant[] {
     const word = said.get(w) ?? w;
     const out: Variant[] = [{ term: w, weight: 1, label: word }];
-    for (const s of synonymsOf(w)) out.push({ term: s, weight: SYNONYM_WEIGHT, label: `${word}→${spelling(s)}` });
+    // A synonym that is another word of the request counts as that word, not twice; one that an
+    // earlier word already stands for, likewise ("list open …": "get" for list, not for open too).
+    for (const [s, weight] of weightedSynonymsOf(w)) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight: weight === 0.5 ? SYNONYM_WEIGHT : weight, label: `${word}→${spelling(s)}` });
     for (const t of this.prefixed(w)) out.push({ term: t, weight: PREFIX_WEIGHT * (w.length / t.length), label: word });
     if (next) {
       const joined = w + next;
@@ -393,12 +475,18 @@ export class SearchIndex {
   /** Best matches for a request in words, best first; identical capabilities are folded into one hit. */
   search(query: string, opts: SearchOptions = {}): SearchHit[] {
     // A request is untrusted: its text and its distinct words are bounded, so is the work.
-    const pairs = termsWithWords(normalizeQuery(query.slice(0, MAX_QUERY_CHARS)));
-    const words = [...new Set(pairs.map(([t]) => t))].slice(0, MAX_QUERY_TERMS);
+    const req = requestWords(normalizeQuery(query.slice(0, MAX_QUERY_CHARS)));
+    const words = [...new Set(req.map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
     if (!words.length || !this.live) return [];
-    // The request's own spelling of each term, for `why`.
+    // The request's own spelling of each term (for `why`), its weightiest part, and its number.
     const said = new Map<string, string>();
-    for (const [t, w] of pairs) if (!said.has(t)) said.set(t, w);
+    const roleOf = new Map<string, number>();
+    const plural = new Map<string, boolean>();
+    for (const r of req) {
+      if (!said.has(r.term)) said.set(r.term, r.word);
+      roleOf.set(r.term, Math.max(roleOf.get(r.term) ?? 0, ROLE_WEIGHT[r.role]));
+      if (r.role === 'head' && !isVerbWord(r.word)) plural.set(r.term, plural.get(r.term) || r.plural);
+    }
     const avg = new Float64Array(NF);
     for (let f = 0; f < NF; f++) avg[f] = this.fieldTotal[f]! / this.live;
     const filtered = !!(opts.type || opts.connections || opts.accept);
@@ -407,19 +495,29 @@ export class SearchIndex {
       return (!opts.type || e.type === opts.type) && (!opts.connections || opts.connections.has(e.connection)) && (!opts.accept || opts.accept(e.connection, e.type, e.name));
     };
     const { named, naming } = this.namedServers(words);
+    // A request's first word is its verb ("rotate the phone"), not a product.
+    const sub = new Set<string>();
+    for (const w of words) {
+      const c = naming.has(w) || w === req[0]!.term ? undefined : this.subproduct(w);
+      if (c && !named.has(c)) sub.add(c);
+    }
     // Within a named server its name is a given, not evidence: "trello" must not favour the trello
     // tools that repeat the word. (A request of nothing but server names is scored on them.)
     const onlyNames = words.every((w) => naming.has(w));
     const b = this.scratch(this.docs.length);
     const touched: number[] = [];
     const allVariants: Variant[][] = [];
+    const claimed = new Set<string>();
     let totalIdf = 0;
     for (const [i, w] of words.entries()) {
       const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
-      totalIdf += wIdf;
-      const vs = this.variants(w, words[i + 1], said);
+      const isNaming = naming.has(w);
+      // Where a thing is, or what it is about, says less about the tool than what to do to what.
+      const rw = isNaming ? 1 : roleOf.get(w)!;
+      totalIdf += wIdf * rw;
+      const vs = this.variants(w, words[i + 1], said, claimed);
       allVariants.push(vs);
-      const skipNamed = naming.has(w) && !onlyNames;
+      const skipNamed = isNaming && !onlyNames;
       // Per document, the word's best form, BM25F-saturated, and how strongly it is covered.
       const wordTouched: number[] = [];
       for (const v of vs) {
@@ -428,31 +526,35 @@ export class SearchIndex {
         const tIdf = Math.min(wIdf, this.idf(m.size)) || this.idf(m.size);
         for (const [id, p0] of m) {
           if (filtered && !allowed(id)) continue;
-          // In its own server's tools a naming word is no evidence (they all get the same credit
-          // below), whichever of them repeats the product's name.
-          if (skipNamed && named.has(this.docs[id]!.entry.connection)) continue;
-          const p = p0;
+          // In its own server's tools a naming word is little evidence (they all get the same credit
+          // below), whichever of them repeats the product's name in a description; in a name it
+          // counts a little ("search apple docs": search_apple_docs).
+          const inNamed = skipNamed && named.has(this.docs[id]!.entry.connection);
+          if (inNamed && !(p0 % 128)) continue;
+          const p = inNamed ? p0 % 128 : p0;
           const tf = this.weighted(id, p, avg);
-          const val = (v.weight * tIdf * (tf * (K1 + 1))) / (tf + K1);
+          const val = ((inNamed ? NAMING_IN_NAME : 1) * v.weight * tIdf * (tf * (K1 + 1))) / (tf + K1);
           if (!b.wordSeen[id]) {
             b.wordSeen[id] = 1;
             wordTouched.push(id);
             b.bestV[id] = -1;
+            b.bestS[id] = 0;
+            b.bestN[id] = 0;
           }
-          if (val > b.bestV[id]!) {
-            b.bestV[id] = val;
-            b.bestS[id] = v.weight * Math.min(1, tf / FULL_MATCH);
-            b.bestN[id] = p % 128 ? v.weight : 0;
-          }
+          // The best form's value; how strongly and whether in the name, by any form ("list" is in
+          // the description of get_deployments, its synonym "get" in the name).
+          if (val > b.bestV[id]!) b.bestV[id] = val;
+          if (!inNamed) b.bestS[id] = Math.max(b.bestS[id]!, v.weight * Math.min(1, tf / FULL_MATCH));
+          if (p % 128) b.bestN[id] = Math.max(b.bestN[id]!, v.weight);
         }
       }
       for (const id of wordTouched) {
         b.wordSeen[id] = 0;
         if (!b.seen[id]) (b.seen[id] = 1), touched.push(id), (b.score[id] = 0), (b.covered[id] = 0), (b.nameHits[id] = 0);
-        b.score[id]! += b.bestV[id]!;
+        b.score[id]! += b.bestV[id]! * rw;
         // A word counts as covered by a strong match (the name), a little by a trace in a long note.
-        b.covered[id]! += wIdf * b.bestS[id]!;
-        b.nameHits[id]! += b.bestN[id]!;
+        b.covered[id]! += wIdf * b.bestS[id]! * rw;
+        b.nameHits[id]! += b.bestN[id]! * rw;
       }
     }
     // Every tool of a named server is matched by the naming word, the same for each of them.
@@ -462,7 +564,7 @@ export class SearchIndex {
         for (const id of this.byConnection.get(c)!) {
           if (filtered && !allowed(id)) continue;
           for (const w of naming) {
-            if (!ts.has(w)) continue;
+            if (!ts.has(w) && !this.namesBy(ts, w)) continue;
             const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
             if (!b.seen[id]) (b.seen[id] = 1), touched.push(id), (b.score[id] = 0), (b.covered[id] = 0), (b.nameHits[id] = 0);
             b.score[id]! += NAMED_CREDIT * wIdf;
@@ -471,9 +573,14 @@ export class SearchIndex {
         }
       }
     }
-    // Which destructive verbs the request asks for, itself or by a synonym ("get rid of" -> delete).
+    // Which verbs the request asks for, itself or by a synonym ("get rid of" -> delete), and of which families.
     const asked = new Set(words.flatMap((w) => [w, ...synonymsOf(w)]));
     const askedVerb = words.some((w) => ACTIONS.has(w) || synonymsOf(w).some((s) => ACTIONS.has(s)));
+    const families = new Set<number>();
+    for (const t of words) if (FAMILY.has(t)) families.add(FAMILY.get(t)!);
+    const many = words.some((w) => MANY.has(w) || (plural.get(w) && !naming.has(w)));
+    const numbered: Array<[string[], boolean]> = [];
+    for (const [w, pl] of plural) if (!naming.has(w)) numbered.push([[w, ...synonymsOf(w)], pl]);
     const ranked: Array<{ id: number; s: number }> = [];
     for (const id of touched) {
       b.seen[id] = 0;
@@ -482,8 +589,23 @@ export class SearchIndex {
       // A name made of request words ("list_boards" for "list trello boards") beats one that only
       // contains them ("add_list_to_board").
       const precision = Math.min(1, b.nameHits[id]! / (d.len[0]! || 1));
-      const unasked = (d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1) * (askedVerb && d.verbs.length && !d.verbs.some((t) => asked.has(t)) ? OTHER_VERB : 1);
-      ranked.push({ id, s: b.score[id]! * coord * coord * (1 + NAME_PRECISION * precision) * unasked * (named.has(d.entry.connection) ? SERVER_NAMED : 1) });
+      const otherVerb = askedVerb && d.verbs.length && !d.verbs.some((t) => asked.has(t) || families.has(FAMILY.get(t) ?? -1));
+      // The name's verb is the one asked for (close_tasks for "complete the task", not get_completed_tasks).
+      const sameVerb = askedVerb && d.verbs.some((t) => asked.has(t));
+      let unasked = (sameVerb ? SAME_VERB : 1) * (d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1) * (otherVerb ? OTHER_VERB : 1) * (d.batch && !many ? UNASKED_BATCH : 1) * (d.special.some((t) => !asked.has(t)) ? UNASKED_SPECIAL : 1);
+      // "list deployments": get_deployments rather than list_deployment_files.
+      // By the word itself or the synonym the name uses ("book a meeting": create-event, not create-events).
+      for (const [forms, pl] of numbered) {
+        for (const t of forms) {
+          const inPl = d.plural.includes(t);
+          const inSg = d.singular.includes(t);
+          if (inPl === inSg) continue;
+          unasked *= inPl === pl ? SAME_NUMBER : OTHER_NUMBER;
+          break;
+        }
+      }
+      const serverFactor = named.has(d.entry.connection) ? SERVER_NAMED : sub.has(d.entry.connection) ? SUBPRODUCT_NAMED : 1;
+      ranked.push({ id, s: b.score[id]! * coord * coord * (1 + NAME_PRECISION * precision) * unasked * serverFactor });
     }
     ranked.sort((x, y) => y.s - x.s || x.id - y.id);
 

@@ -39,6 +39,8 @@ export function stem(w: string): string {
     s = s.slice(0, -2);
     if (DOUBLE.test(s)) s = s.slice(0, -1);
   }
+  // availability/available -> availabl.
+  if (s.endsWith('ability') && s.length > 9) s = s.slice(0, -7) + 'able';
   // migration/migrate -> migrat, deployment/deploy -> deploy (only where a real word remains).
   if (s.endsWith('ation') && s.length > 7) s = s.slice(0, -3);
   else if (s.endsWith('ment') && s.length > 8) s = s.slice(0, -4);
@@ -82,6 +84,27 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bclean up\b/gi, ' delete '],
   [/\broll back\b/gi, ' rollback rollout '],
   [/\b(file|raise|open) (a|an|new) (?=(pull request|pr|merge request|mr|ticket|issue|bug|story|incident)\b)/gi, ' create '],
+  // Abbreviations and spellings that the word splitter or the stop words would lose.
+  [/\bmrs?\b/gi, ' merge request '],
+  [/\bprs?\b/gi, ' pull request '],
+  [/\bto[- ]?dos?\b/gi, ' todo '],
+  [/\bon[- ]call\b/gi, ' oncall '],
+  [/\bwho am i\b/gi, ' whoami '],
+  [/\benv(ironment)? var(iable)?s?\b/gi, ' env vars '],
+  [/\b(cycling|biking)\b/gi, ' bicycling '],
+  // Situations that name no tool: what they ask for, in the words tools use.
+  [/\bwhat(?:'s| is) the time\b|\bwhat time is it\b/gi, ' current time '],
+  [/\bhow (many|much)\b/gi, ' count '],
+  [/\b(finished|done|complete|ready) yet\b/gi, ' status '],
+  [/\bwho (changed|edited|modified|flipped|touched|deleted|removed|updated|toggled)\b/gi, ' audit '],
+  [/\bblock(ed|s)? by\b/gi, ' dependency '],
+  [/\blog (\d+|an?|one|two|three|four|five|some) (hours?|minutes?|mins?|days?)\b/gi, ' worklog '],
+  [/\bto \d+ (pods|replicas|instances|nodes|workers|containers)\b/gi, ' scale replicas '],
+  [/\bgoogle (it|this|that)\b/gi, ' web search '],
+  [/\bpull (the |all |some )?(text|content|data|info|information|details)\b/gi, ' extract $2 '],
+  [/\bleave (a|an|my|our) (comment|note|review|reply|reaction)\b/gi, ' add $2 '],
+  [/^\s*comment (on|to)\b/gi, ' add comment $1 '],
+  [/\b(move|push|shift)\b(?=[^.]{0,30}\b(meeting|event|appointment|standup|call)\b)/gi, ' reschedule '],
 ];
 
 /** Words of `text` without stop words, stemmed: what is indexed and what is looked up. */
@@ -109,10 +132,106 @@ export function termsWithWords(text: string): Array<[term: string, word: string]
   return out;
 }
 
+/** Verbs that say what a tool does (tool names start with them; a request's "to" before one is no place). */
+export const ACTION_VERBS =
+  'get list create update delete add remove search find read write set send post run start stop move copy upload download fetch query edit merge close open ' +
+  'cancel archive restore install uninstall deploy generate execute export import approve reject assign navigate click fill type take capture describe show ' +
+  'retrieve patch put reply forward rename sync trigger validate analyze publish schedule invite share complete pause resume mute unmute scale restart reboot ' +
+  'enable disable lock unlock sort format convert pull push tag check';
+const VERB_WORDS = new Set(ACTION_VERBS.split(' '));
+
+/** A request word's part: what to do and to what (`head`), where (`place`: "…to the board"), or what about (`topic`: "…about flaky ci"). */
+export type Role = 'head' | 'place' | 'topic';
+const PLACE_WORDS = new Set('to on in into from at onto with'.split(' '));
+const TOPIC_WORDS = new Set('about regarding mentioning saying that for containing'.split(' '));
+const PLURAL_END = /(ss|us|is|ous)$/;
+
+/** One word of a request: its term, its spelling, its part, and whether it was plural ("boards"). */
+export interface RequestWord {
+  term: string;
+  word: string;
+  role: Role;
+  plural: boolean;
+}
+
+/**
+ * The words of a request with their parts. A word after "to/on/in/of…" names where the thing is
+ * ("add a row to the table": the table), after "about/for/that…" what it is about ("a ticket about
+ * flaky ci"); until the next such word. "to" before a verb ("want to create") is no place.
+ */
+export function requestWords(text: string): RequestWord[] {
+  const all = words(text);
+  const out: RequestWord[] = [];
+  let role: Role = 'head';
+  for (let i = 0; i < all.length; i++) {
+    const w = all[i]!;
+    if (PLACE_WORDS.has(w) && !(w === 'to' && VERB_WORDS.has(all[i + 1] ?? ''))) role = 'place';
+    else if (TOPIC_WORDS.has(w)) role = 'topic';
+    if (w.length > 1 && !STOP.has(w)) out.push({ term: stemCached(w), word: w, role, plural: isPlural(w) });
+  }
+  return out;
+}
+
+/** True for a word spelled as an action verb ("list", "deploy"; not "deployment"). */
+export function isVerbWord(w: string): boolean {
+  return VERB_WORDS.has(w);
+}
+
+/** True for a plural noun's spelling ("boards", "entries"), not "status" or "analysis". */
+export function isPlural(w: string): boolean {
+  return w.length > 3 && w.endsWith('s') && !PLURAL_END.test(w);
+}
+
 const STEMS = new Map<string, string>();
+
+/**
+ * Groups of words that tool names use for the same thing whatever the product: a verb or a tracker's
+ * item by another product's name. A word counts almost as much as the word it stands for.
+ */
+const STRONG_GROUPS: string[][] = [
+  ['create', 'add', 'new', 'make'],
+  ['get', 'read', 'fetch', 'retrieve', 'view', 'show'],
+  ['delete', 'remove'],
+  ['update', 'edit', 'modify', 'change'],
+  ['search', 'find', 'lookup', 'query'],
+  ['issue', 'ticket', 'task', 'card', 'story', 'item', 'work'],
+  ['directory', 'folder'],
+  ['repository', 'repo'],
+  ['row', 'record', 'entry'],
+  ['column', 'field', 'property'],
+  ['email', 'mail'],
+];
+/** How much a word of a strong group counts for another. */
+export const STRONG_SYNONYM = 0.85;
+/** Read verbs that differ by how many things they return (`get_deployments` lists): the noun's number decides. */
+const READ_GROUPS: string[][] = [['list', 'get', 'fetch', 'retrieve']];
+const READ_SYNONYM = 0.7;
 
 // Groups of words used interchangeably in tool names and requests. Stemmed at load.
 const GROUPS: string[][] = [
+  // Sub-products and situations: what users say for what tools are named.
+  ['workbook', 'excel', 'xlsx'],
+  ['paging', 'oncall', 'pager', 'pagerduty', 'rota'],
+  ['mute', 'silence', 'quiet', 'suppress', 'downtime', 'snooze'],
+  ['scale', 'replica', 'autoscale'],
+  ['disk', 'storage', 'space', 'usage', 'quota'],
+  ['orientation', 'rotate', 'landscape', 'portrait'],
+  ['bicycling', 'bike', 'bicycle'],
+  ['phone', 'mobile', 'device', 'android', 'smartphone'],
+  ['shell', 'terminal', 'bash', 'zsh', 'cmd', 'process'],
+  ['prometheus', 'promql'],
+  ['loki', 'logql'],
+  ['jira', 'jql'],
+  ['environment', 'production', 'prod', 'staging'],
+  ['free', 'busy', 'freebusy', 'availability', 'available'],
+  ['audit', 'blame'],
+  ['dependency', 'dependent', 'depend', 'prerequisite'],
+  ['worklog', 'timesheet', 'timelog'],
+  ['vps', 'vm', 'virtualmachine', 'server'],
+  ['create', 'take'],
+  ['delete', 'cancel'],
+  ['update', 'reschedule'],
+  ['event', 'standup'],
   ['read', 'get', 'fetch', 'retrieve', 'view', 'show', 'load', 'cat', 'content', 'open', 'display'],
   ['write', 'save', 'put', 'store', 'add', 'insert'],
   ['create', 'generate', 'make', 'build', 'produce', 'book', 'new', 'draw', 'add'],
@@ -188,21 +307,32 @@ const GROUPS: string[][] = [
   ['permission', 'mode', 'owner', 'metadata'],
 ];
 
-const SYNONYMS = new Map<string, Set<string>>();
+/** Stem -> its synonyms' stems, each with how much it counts (the strongest group wins). */
+const SYNONYMS = new Map<string, Map<string, number>>();
 /** A readable word for each synonym stem (`creat` -> create), for explaining matches. */
 const SPELLING = new Map<string, string>();
-for (const g of GROUPS) {
-  const stems = g.map((w) => stem(w));
-  g.forEach((w, i) => SPELLING.has(stems[i]!) || SPELLING.set(stems[i]!, w));
-  for (const s of stems) {
-    const set = SYNONYMS.get(s) ?? new Set<string>();
-    for (const o of stems) if (o !== s) set.add(o);
-    SYNONYMS.set(s, set);
+function addGroups(groups: string[][], weight: number): void {
+  for (const g of groups) {
+    const stems = g.map((w) => stem(w));
+    g.forEach((w, i) => SPELLING.has(stems[i]!) || SPELLING.set(stems[i]!, w));
+    for (const s of stems) {
+      const m = SYNONYMS.get(s) ?? new Map<string, number>();
+      for (const o of stems) if (o !== s && (m.get(o) ?? 0) < weight) m.set(o, weight);
+      SYNONYMS.set(s, m);
+    }
   }
 }
+addGroups(STRONG_GROUPS, STRONG_SYNONYM);
+addGroups(READ_GROUPS, READ_SYNONYM);
+addGroups(GROUPS, 0.5);
 
 /** Stemmed synonyms of a stemmed term. */
 export function synonymsOf(term: string): string[] {
+  return [...(SYNONYMS.get(term)?.keys() ?? [])];
+}
+
+/** Stemmed synonyms of a stemmed term with how much each counts (0.5, or more for a strong group). */
+export function weightedSynonymsOf(term: string): Array<[string, number]> {
   return [...(SYNONYMS.get(term) ?? [])];
 }
 

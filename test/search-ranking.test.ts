@@ -1,0 +1,97 @@
+/**
+ * The second round of search ranking, on real tools/list captures (bench/catalogs-large): each case
+ * is a request the first round ranked wrong, and each names the mechanism that puts it right.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../src/mcp/connection.js';
+import { entriesOf, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
+import { normalizeQuery, requestWords, stem } from '../src/dispatch/text.js';
+
+const DIR = path.join(import.meta.dirname, '..', 'bench', 'catalogs-large');
+const catalog = (server: string): Catalog => ({ tools: JSON.parse(readFileSync(path.join(DIR, `${server}.json`), 'utf8')).tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
+const names = (hits: SearchHit[]) => hits.map((h) => `${h.connection}/${h.name}`);
+// All 137 servers: the cases only hold against the whole crowd of look-alike tools.
+const all = readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+const idx = new SearchIndex(all.flatMap((s) => entriesOf(s, s, catalog(s))));
+const first = (q: string) => names(idx.search(q, { limit: 5 }))[0];
+const top5 = (q: string) => names(idx.search(q, { limit: 5 }));
+
+describe('parts of a request', () => {
+  it('tells what to do to what from where it is and what it is about', () => {
+    const roles = (q: string) => requestWords(q).map((w) => `${w.word}:${w.role}`);
+    expect(roles('add a row to the airtable table')).toEqual(['add:head', 'row:head', 'airtable:place', 'table:place']);
+    expect(roles('file a ticket about flaky ci')).toEqual(['file:head', 'ticket:head', 'flaky:topic', 'ci:topic']);
+    // "to" before a verb is no place.
+    expect(roles('I want to create a board')).toEqual(['create:head', 'board:head']);
+  });
+
+  it('ranks the thing acted on above the place it is in', () => {
+    expect(first('add a row to the airtable table')).toBe('airtable/create_record');
+    expect(first('add a new column to the airtable table')).toBe('airtable/create_field');
+    // Without a place, the table is what is acted on.
+    expect(first('create a table in airtable')).toBe('airtable/create_table');
+  });
+});
+
+describe('a noun’s number', () => {
+  it('picks the tool that returns many for a plural and one for a singular', () => {
+    expect(first('list vercel deployments')).toBe('vercel/getDeployments');
+    expect(first('get the vercel deployment')).toBe('vercel/getDeployment');
+    expect(requestWords('list boards and the status').map((w) => w.plural)).toEqual([false, true, false]);
+  });
+
+  it('prefers the one-at-a-time tool unless the request asks for many', () => {
+    expect(first('scrape a page with bright data')).toBe('brightdata/scrape_as_markdown');
+    expect(first('scrape several pages at once with bright data')).toBe('brightdata/scrape_batch');
+  });
+
+  it('checks the number on the synonym the tool name uses', () => {
+    expect(first('book a meeting on google calendar with alex')).toBe('google-calendar/create-event');
+  });
+});
+
+describe('verbs', () => {
+  it('takes a verb of the asked verb’s family as no other verb', () => {
+    expect(first('list my postman workspaces')).toBe('postman/getWorkspaces');
+  });
+
+  it('counts a synonym for one request word only', () => {
+    // "open" would stand for "get" a second time and lift get_merge_request.
+    expect(first('list open merge requests in gitlab')).toBe('gitlab/list_merge_requests');
+  });
+
+  it('reads the name’s verb, not a noun that looks like one', () => {
+    // update-todo-task-list came first: its "list" counted as the verb asked for.
+    const hits = top5('list my to do lists in microsoft');
+    expect(hits[0]).toMatch(/^ms-365\/list-todo-/);
+    expect(hits).toContain('ms-365/list-todo-task-lists');
+  });
+});
+
+describe('products and situations', () => {
+  it('favours the server whose tool names use a sub-product’s name, and a plain tool over its draft', () => {
+    expect(first('send an outlook email')).toBe('ms-365/send-mail');
+    expect(first('draft an outlook email')).toBe('ms-365/create-draft-email');
+  });
+
+  it('names a server by two words or by the start of its name', () => {
+    expect(first('list the argo cd applications')).toBe('argocd/list_applications');
+    expect(first('explain why this mongo query is slow')).toBe('mongodb/explain');
+  });
+
+  it('maps situations to the words tools use', () => {
+    expect(top5('who is paging tonight').some((h) => h.startsWith('grafana/') && h.includes('oncall'))).toBe(true);
+    expect(top5('silence alerts for the db host')).toContain('datadog/mute_host');
+    expect(first('scale the web deployment to 5 replicas')).toBe('kubernetes/kubectl_scale');
+    expect(first('rotate the phone to landscape')).toBe('mobile/mobile_set_orientation');
+  });
+
+  it('spells out abbreviations and joined words the word splitter would lose', () => {
+    expect(normalizeQuery('approve the MR')).toContain('merge request');
+    expect(normalizeQuery('my to do list')).toContain('todo');
+    expect(normalizeQuery('who is on-call')).toContain('oncall');
+    expect(stem('availability')).toBe(stem('available'));
+  });
+});
