@@ -1,5 +1,4 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolResultSchema,
@@ -25,13 +24,13 @@ import { log } from '../util/log.js';
 import { redact } from '../util/redact.js';
 import { injectTraceContext, traced } from '../util/tracing.js';
 import type { ClientHooks, Requester, ServerMessage, ServerRef } from './client-hooks.js';
-import { ConnectionError, describeStartError, plainMcpMessage, StartFailures, StartTimeout } from './errors.js';
+import { ConnectionError, describeAuthError, describeStartError, loginAfterFailure, plainMcpMessage, StartFailures, StartTimeout } from './errors.js';
 import { Lifecycle, type BackoffPolicy, type ConnectionState } from './lifecycle.js';
 import { Policy, type Access, type Refusal } from './policy.js';
 import type { ResultCache } from './result-cache.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
 import { traceDownstream, type DownstreamCall } from './trace.js';
-import { describeAuthError, loginAfterFailure, transportCandidates } from './transports.js';
+import { transportCandidates } from './transports.js';
 
 export { ConnectionError } from './errors.js';
 export type { ConnectionState } from './lifecycle.js';
@@ -214,7 +213,7 @@ export class Connection implements ServerRef {
   /** Tries each transport candidate in turn (Streamable HTTP, then SSE) within the start timeout. */
   private async startOnce(): Promise<Session> {
     this.recentStderr = [];
-    const candidates = transportCandidates(this.spec, (stream, line) => {
+    const candidates = await transportCandidates(this.spec, (stream, line) => {
       log.debug(`[${this.label} ${stream}] ${line.slice(0, 2000)}`);
       if (stream === 'stderr') this.recentStderr = [...this.recentStderr.slice(-4), line.slice(0, 300)];
     });
@@ -422,7 +421,9 @@ export class Connection implements ServerRef {
   }
 
   private sessionExpired(e: unknown): boolean {
-    return e instanceof StreamableHTTPError && e.code === 404 && this.session?.kind === 'http';
+    // The SDK's StreamableHTTPError, told by its shape: importing the class would load the HTTP
+    // transport for stdio-only runs too.
+    return this.session?.kind === 'http' && e instanceof Error && (e as { code?: unknown }).code === 404 && e.message.startsWith('Streamable HTTP error');
   }
 
   /** Forgets the current session (its server is gone or forgot us) so the next request starts a new one. */

@@ -1,7 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '../util/errors.js';
 import type { ConnectionSpec } from '../config/spec.js';
-import { describeAuthError } from './oauth/index.js';
 
 /** How a request to a connection failed. */
 export type ConnectionErrorCode = 'timeout' | 'crashed' | 'unavailable' | 'remote' | 'cancelled' | 'refused';
@@ -45,6 +44,28 @@ export class StartTimeout extends Error {
   constructor(readonly ms: number) {
     super(`no answer to initialize within ${ms} ms (raise startTimeout for this server, or starttimeout=)`);
   }
+}
+
+/** What only remote connections need, registered when their transports load (OAuth lives there). */
+export interface RemoteHooks {
+  describeAuthError(e: unknown, server: string): string | undefined;
+  loginAfterFailure(transport: unknown, error: unknown): Promise<boolean>;
+}
+let remote: RemoteHooks | undefined;
+
+/** Registers the remote connections' hooks (called by remote-transports.ts as it loads). */
+export function setRemoteHooks(h: RemoteHooks): void {
+  remote = h;
+}
+
+/** Words for an OAuth failure, when remote transports are loaded and `e` is one. */
+export function describeAuthError(e: unknown, server: string): string | undefined {
+  return remote?.describeAuthError(e, server);
+}
+
+/** After a failed connect: true when a login started and has now finished (connect again). */
+export function loginAfterFailure(transport: unknown, e: unknown): Promise<boolean> {
+  return remote ? remote.loginAfterFailure(transport, e) : Promise.resolve(false);
 }
 
 /** Why a server failed to start, in words a user can act on. */

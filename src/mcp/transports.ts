@@ -1,54 +1,29 @@
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { registerSecret } from '../util/redact.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ConnectionSpec } from '../config/spec.js';
-import { OAuthTransport, oauthProviderFor } from './oauth/index.js';
 import { ProcessGroupStdioTransport } from './stdio-transport.js';
 import { keepNotificationsFirst } from './transport-order.js';
 
-export { loginAfterFailure, describeAuthError } from './oauth/index.js';
-
-/** The transport that reads the wire, with notifications kept ahead of the responses read with them. */
-function ordered<T extends Transport>(t: T): T {
-  keepNotificationsFirst(t);
-  return t;
+/** One way to reach a server, tried in order. */
+export interface Candidate {
+  kind: 'stdio' | 'http' | 'sse';
+  make: () => Transport;
 }
 
-/** Builds the transports to try, in order, for a spec: stdio; Streamable HTTP then SSE; or SSE. */
-export function transportCandidates(
-  spec: ConnectionSpec,
-  onNoise: (stream: 'stdout' | 'stderr', line: string) => void,
-): Array<{ kind: 'stdio' | 'http' | 'sse'; make: () => Transport }> {
-  if (spec.transport === 'stdio') {
-    return [
-      {
-        kind: 'stdio',
-        make: () => ordered(new ProcessGroupStdioTransport({ command: spec.command!, args: spec.args ?? [], env: spec.env, cwd: spec.cwd, onNoise, framing: spec.framing })),
+/**
+ * Builds the transports to try, in order, for a spec: stdio; Streamable HTTP then SSE; or SSE.
+ * The HTTP transports and OAuth load only when a remote server is configured.
+ */
+export async function transportCandidates(spec: ConnectionSpec, onNoise: (stream: 'stdout' | 'stderr', line: string) => void): Promise<Candidate[]> {
+  if (spec.transport !== 'stdio') return (await import('./remote-transports.js')).remoteCandidates(spec);
+  return [
+    {
+      kind: 'stdio',
+      make: () => {
+        const t = new ProcessGroupStdioTransport({ command: spec.command!, args: spec.args ?? [], env: spec.env, cwd: spec.cwd, onNoise, framing: spec.framing });
+        // Notifications stay ahead of the responses read with them (see transport-order.ts).
+        keepNotificationsFirst(t);
+        return t;
       },
-    ];
-  }
-  const url = new URL(spec.url!);
-  const headers: Record<string, string> = { ...spec.headers };
-  // fetch refuses URLs with credentials: send them as Basic auth instead (unless a header is set).
-  if (url.username || url.password) {
-    const has = Object.keys(headers).some((k) => k.toLowerCase() === 'authorization');
-    if (!has) {
-      headers.Authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
-      registerSecret(headers.Authorization, 'authorization');
-    }
-    url.username = '';
-    url.password = '';
-  }
-  const requestInit: RequestInit = Object.keys(headers).length ? { headers } : {};
-  // OAuth: the SDK transports answer 401/403 with discovery, login and retry; OAuthTransport adds
-  // the wait for an interactive login and refresh before expiry.
-  const provider = oauthProviderFor(spec);
-  type AuthOpts = { authProvider?: OAuthClientProvider; fetch?: FetchLike };
-  const withAuth = (make: (o: AuthOpts) => StreamableHTTPClientTransport | SSEClientTransport): (() => Transport) =>
-    provider ? () => new OAuthTransport(ordered(make({ authProvider: provider, fetch: provider.observe() })), provider, url) : () => ordered(make({}));
-  const sse = { kind: 'sse' as const, make: withAuth((o) => new SSEClientTransport(url, { requestInit, ...o })) };
-  if (spec.transport === 'sse') return [sse];
-  return [{ kind: 'http', make: withAuth((o) => new StreamableHTTPClientTransport(url, { requestInit, ...o })) }, sse];
+    },
+  ];
 }
