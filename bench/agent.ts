@@ -4,8 +4,7 @@
  * The model is the scripted OpenAI-compatible server of the tests (no LLM here), driven through the
  * real `openai` client; prompt tokens are counted exactly (o200k_base) on what was sent.
  */
-import { writeFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Llm } from '../src/agent/llm.js';
@@ -50,9 +49,14 @@ export async function benchAgent(): Promise<void> {
   const lines: string[] = [];
   for (let i = 0; Buffer.byteLength(lines.join('\n')) < 200 * 1024; i++) lines.push(`2026-11-22T10:00:${String(i % 60).padStart(2, '0')}Z ${i % 97 === 0 ? 'ERROR' : 'INFO'} worker-${i % 8} handled request ${i} in ${i % 300} ms`);
   writeFileSync(log, lines.join('\n') + '\n');
-  const inline = await run(0, { proxy: true }, log, dir);
-  const spilled = await run(16_000, { proxy: true }, log, dir);
-  const direct = await run(0, { proxy: false }, log, dir);
+  let inline, spilled, direct;
+  try {
+    inline = await run(0, { proxy: true }, log, dir);
+    spilled = await run(16_000, { proxy: true }, log, dir);
+    direct = await run(0, { proxy: false }, log, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   const fewer = 1 - spilled.prompt / inline.prompt;
   const t = spilled.savings.toolDefinitions;
   report('agent task whose tool returns 200 KB (prompt tokens over the whole run, o200k_base)', [

@@ -3,7 +3,7 @@
  * directly (OpenAI function form, o200k_base), for the 3 reference servers (live) and for the 15
  * popular servers of bench/catalogs.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseMcpOption } from '../src/config/spec.js';
@@ -24,9 +24,14 @@ export async function benchTokens(): Promise<void> {
   const magg = toolTokens([{ type: 'function', function: { name: m.name, description: m.description, parameters: m.inputSchema } }]);
   const dir = mkdtempSync(path.join(tmpdir(), 'mini-a-bench-'));
   const pool = new Pool(parseMcpOption(`[(cmd: '${SERVERS.everything}'), (cmd: '${SERVERS.filesystem(dir)}'), (cmd: '${SERVERS.memory}', env: (MEMORY_FILE_PATH: '${dir}/m.jsonl'))]`));
-  await pool.connectAll();
-  const direct3 = await directTools(pool);
-  await pool.close();
+  let direct3: Awaited<ReturnType<typeof directTools>>;
+  try {
+    await pool.connectAll();
+    direct3 = await directTools(pool);
+  } finally {
+    await pool.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
   const d3 = toolTokens(direct3.map(directFunction));
 
   const fifteen = FIFTEEN.flatMap((s) => loadCatalog(s).tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description ?? '', parameters: t.inputSchema } })));

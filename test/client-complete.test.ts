@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMcpOption } from '../src/config/spec.js';
@@ -188,10 +188,13 @@ describe('starts and stops under pressure', () => {
     expect(JSON.parse(r.stdout).error).toMatch(/^c1\/mute: .*no answer to initialize within 1500 ms/);
   });
 
-  it('SIGKILL of mini-a-proxy: the reaper ends servers that ignore stdin EOF and SIGTERM', async () => {
+  it('SIGKILL of mini-a-proxy: the reaper ends servers that ignore stdin EOF and SIGTERM, and removes the spill directory', async () => {
     const marker = `--reaper-${process.pid}`;
     const stubborn = `sh -c 'trap "" TERM HUP; ${EDGE} --linger ${marker}'`;
-    const child = spawn(process.execPath, [BIN.miniAProxy, `mcp=[(cmd: "${stubborn.replace(/"/g, '\\"')}", name: stubborn)]`, 'mode=transparent'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'ignore'] });
+    // A TMPDIR of its own, so the spill directory can be watched.
+    const tmp = tempDir();
+    const spillDirs = () => readdirSync(tmp).filter((n) => n.startsWith('mini-a-spill-'));
+    const child = spawn(process.execPath, [BIN.miniAProxy, `mcp=[(cmd: "${stubborn.replace(/"/g, '\\"')}", name: stubborn)]`, 'mode=transparent'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, TMPDIR: tmp } });
     child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) + '\n');
     const pgrep = () => {
       // Only the server's own command line (mini-a-proxy's arguments mention the marker too).
@@ -204,8 +207,10 @@ describe('starts and stops under pressure', () => {
     expect(await waitFor(() => out.includes('"id":1'), 15_000)).toBe(true);
     expect(await waitFor(() => pgrep().length > 0, 15_000)).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
+    expect(spillDirs()).toHaveLength(1);
     child.kill('SIGKILL');
     expect(await waitFor(() => pgrep().length === 0, 10_000, 100)).toBe(true);
+    expect(await waitFor(() => spillDirs().length === 0, 10_000, 100)).toBe(true);
   });
 
   it('eager start runs at most startconcurrency servers starting at once', async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseMcpOption } from '../src/config/spec.js';
 import { ConnectionError } from '../src/mcp/connection.js';
 import { Pool } from '../src/mcp/pool.js';
-import { reaperPid } from '../src/mcp/reaper.js';
+import { reaperPid } from '../src/util/reaper.js';
 import { setLogLevel, setLogSink } from '../src/util/log.js';
 import { tempDir } from './helpers/runtime.js';
 import { alive, ROOT, SERVERS, waitFor } from './helpers/servers.js';

@@ -4,7 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { onExitSync } from '../util/lifecycle.js';
 import { encodeMessage, FrameDecoder, type Framing } from './framing.js';
-import { reaperForget, reaperWatch } from './reaper.js';
+import { reaperForget, reaperWatch } from '../util/reaper.js';
 
 /** What started a stdio server: command line, environment and working directory. */
 export interface StdioParams {

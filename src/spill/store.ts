@@ -8,6 +8,7 @@ import { estimateTokens } from '../util/tokens.js';
 import { log } from '../util/log.js';
 import { openSpan, type OpenSpan } from '../util/tracing.js';
 import { notRegular, openRegularSync } from './open.js';
+import { reaperForgetDir, reaperWatchDir } from '../util/reaper.js';
 
 /** How a spilled file's text is laid out. */
 export type SpillFormat = 'json' | 'toon' | 'text';
@@ -158,6 +159,8 @@ export class SpillStore {
     const t = await tmpDir({ prefix: 'mini-a-spill-', mode: 0o700 });
     const store = new SpillStore(await fs.realpath(t.path), !!o.keep);
     if (!store.kept) {
+      // Shutdown hooks cover every death but SIGKILL; the reaper covers that one.
+      reaperWatchDir(store.dir);
       onShutdown(() => store.cleanup());
       onExitSync(() => store.cleanupSync());
     }
@@ -248,6 +251,7 @@ export class SpillStore {
     if (this.kept || this.removed) return;
     this.removed = true;
     await fs.rm(this.dir, { recursive: true, force: true });
+    reaperForgetDir(this.dir);
   }
 
   /** Synchronous twin of cleanup, for process 'exit'. */
@@ -255,5 +259,6 @@ export class SpillStore {
     if (this.kept || this.removed) return;
     this.removed = true;
     rmSync(this.dir, { recursive: true, force: true });
+    reaperForgetDir(this.dir);
   }
 }
