@@ -44,7 +44,7 @@ describe('commands (yargs)', () => {
     expect(complete('--usetoo')).toEqual(['--usetools']);
   });
 
-  it('each path loads only its own modules: --version/--help nothing but the entry, dispatch= no model client', () => {
+  it('each path loads only its own modules: --version/--help nothing but the entry, dispatch= no model client and, over stdio, no remote transport or OAuth', () => {
     const loaded = (args: string[]) => {
       const r = spawnSync(process.execPath, ['--import', path.join(ROOT, 'bench/fixtures/count-modules.mjs'), BIN.miniA, ...args], { encoding: 'utf8', cwd: ROOT });
       const files = new Set(r.stderr.split('\n').filter((l) => l.startsWith('[loaded] file://')).map((l) => l.slice(16 + ROOT.length + 1)));
@@ -60,6 +60,10 @@ describe('commands (yargs)', () => {
     // Whether a model is configured (model-config, to offer sampling) is all dispatch= asks of the agent.
     for (const heavy of ['node_modules/openai/', 'node_modules/prom-client/', 'node_modules/yaml/', 'node_modules/js-tiktoken/', 'dist/src/agent/', 'dist/src/server/']) {
       expect(d.files.filter((f) => f.startsWith(heavy) && f !== 'dist/src/agent/model-config.js'), heavy).toEqual([]);
+    }
+    // A stdio-only run loads no remote transport and no OAuth.
+    for (const remote of ['sdk/dist/esm/client/streamableHttp.js', 'sdk/dist/esm/client/sse.js', 'sdk/dist/esm/client/auth.js', 'dist/src/mcp/remote-transports.js', 'dist/src/mcp/oauth/']) {
+      expect(d.files.filter((f) => f.includes(remote)), remote).toEqual([]);
     }
   });
 });
