@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { readUserFile } from '../util/files.js';
-import { UsageError, errorMessage, nearest } from '../util/errors.js';
+import { UsageError, errorMessage, didYouMean } from '../util/errors.js';
 
 /** One goal of a batch, with the options it may override. */
 export interface GoalSpec {
@@ -22,8 +22,7 @@ function toSpec(v: unknown, where: string): GoalSpec {
   const o = v as Record<string, unknown>;
   for (const k of Object.keys(o)) {
     if (!PER_GOAL.includes(k)) {
-      const hint = nearest(k, PER_GOAL);
-      throw new UsageError(`${where}: unknown key '${k}'${hint ? ` (did you mean '${hint}'?)` : ''}; allowed: ${PER_GOAL.join(', ')}`);
+      throw new UsageError(`${where}: unknown key '${k}'${didYouMean(k, PER_GOAL)}; allowed: ${PER_GOAL.join(', ')}`);
     }
   }
   if (typeof o.goal !== 'string' || !o.goal.trim()) throw new UsageError(`${where}: "goal" must be a non-empty string`);

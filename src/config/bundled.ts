@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { UsageError, nearest } from '../util/errors.js';
+import { UsageError, didYouMean } from '../util/errors.js';
 import { PACKAGE_ROOT } from '../util/package.js';
 
 /** The MCP servers that ship in this package, by name. */
@@ -19,8 +19,7 @@ export function isBundled(name: string): name is BundledName {
 /** Absolute path of a bundled server's script in the installed package; a UsageError for other names. */
 export function bundledServerPath(name: string, where = 'bundled'): string {
   if (!isBundled(name)) {
-    const hint = nearest(name, Object.keys(BUNDLED_SERVERS));
-    throw new UsageError(`${where}: no bundled server '${name}'${hint ? ` (did you mean '${hint}'?)` : ''}; bundled: ${Object.keys(BUNDLED_SERVERS).join(', ')}`);
+    throw new UsageError(`${where}: no bundled server '${name}'${didYouMean(name, Object.keys(BUNDLED_SERVERS))}; bundled: ${Object.keys(BUNDLED_SERVERS).join(', ')}`);
   }
   return path.join(PACKAGE_ROOT, 'dist', 'mcps', `${name}.js`);
 }

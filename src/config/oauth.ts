@@ -2,7 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { UsageError, errorMessage, nearest } from '../util/errors.js';
+import { UsageError, errorMessage, didYouMean } from '../util/errors.js';
 import { log } from '../util/log.js';
 import { registerSecret } from '../util/redact.js';
 
@@ -81,8 +81,7 @@ export function parseOAuthConfig(where: string, raw: unknown, lenient = false): 
   registerSecret(o.privateKey, 'privateKey');
   for (const k of Object.keys(o)) {
     if ((FIELDS as readonly string[]).includes(k)) continue;
-    const hint = nearest(k, FIELDS);
-    const msg = `${where}: unknown field 'oauth.${k}'${hint ? ` (did you mean '${hint}'?)` : ''}; allowed: ${FIELDS.join(', ')}`;
+    const msg = `${where}: unknown field 'oauth.${k}'${didYouMean(k, FIELDS)}; allowed: ${FIELDS.join(', ')}`;
     if (!lenient) throw new UsageError(msg);
     log.warn(`${msg}; ignored`);
   }

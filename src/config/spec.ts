@@ -6,7 +6,7 @@ import { isSecretFlag, registerSecret } from '../util/redact.js';
 import { bundledCommand } from './bundled.js';
 import { parseOAuthConfig, type OAuthConfig } from './oauth.js';
 import { parseSlon, SlonError, type SlonValue } from './slon.js';
-import { UsageError, nearest } from '../util/errors.js';
+import { UsageError, didYouMean } from '../util/errors.js';
 import { log } from '../util/log.js';
 
 /** How a connection reaches its server. `http` falls back to SSE when the server only speaks that. */
@@ -87,8 +87,7 @@ export function parseToolRules(where: string, raw: unknown): ToolRules {
       if (typeof v !== 'boolean') throw new UsageError(`${where}: 'tools.readOnly' must be true or false`);
       out.readOnly = v;
     } else {
-      const hint = nearest(k, ['allow', 'deny', 'readOnly']);
-      throw new UsageError(`${where}: unknown field 'tools.${k}'${hint ? ` (did you mean '${hint}'?)` : ''}; allowed: allow, deny, readOnly`);
+      throw new UsageError(`${where}: unknown field 'tools.${k}'${didYouMean(k, ['allow', 'deny', 'readOnly'])}; allowed: allow, deny, readOnly`);
     }
   }
   return out;
@@ -179,8 +178,7 @@ export function toSpec(raw: unknown, where: string, opts: { name?: string; lenie
   for (const k of Object.keys(raw)) {
     if ((FIELDS as readonly string[]).includes(k)) continue;
     if (opts.lenient && (CLIENT_ONLY_KEYS.has(k) || k in CLIENT_TOOL_KEYS)) continue;
-    const hint = nearest(k, FIELDS);
-    const msg = `${where}: unknown field '${k}'${hint ? ` (did you mean '${hint}'?)` : ''}; allowed: ${FIELDS.join(', ')}`;
+    const msg = `${where}: unknown field '${k}'${didYouMean(k, FIELDS)}; allowed: ${FIELDS.join(', ')}`;
     if (opts.lenient) {
       log.warn(`${msg}; ignored`);
       continue;

@@ -1,6 +1,6 @@
-import { argReaders, typeName } from '../util/arg-readers.js';
+import { argReaders, argumentsObject, typeName } from '../util/arg-readers.js';
 import { ACTIONS, CAPABILITY_TYPES, INFO_FORMATS, READ_OPS, type Action, type CapabilityType, type ReadOp } from './schema.js';
-import { nearest } from '../util/errors.js';
+import { didYouMean } from '../util/errors.js';
 import { compileSelect } from '../spill/jmespath.js';
 import type { ReadRequest } from '../spill/readresult.js';
 
@@ -123,8 +123,7 @@ function oneOf<T extends string>(args: Record<string, unknown>, k: string, allow
   const v = args[k];
   if (v === undefined) return undefined;
   if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
-    const hint = typeof v === 'string' ? nearest(v, allowed) : undefined;
-    throw new DispatchError(`'${k}' must be one of ${allowed.join(', ')}, got ${typeName(v)}${hint ? ` (did you mean '${hint}'?)` : ''}`);
+    throw new DispatchError(`'${k}' must be one of ${allowed.join(', ')}, got ${typeName(v)}${didYouMean(v, allowed)}`);
   }
   return v as T;
 }
@@ -176,26 +175,17 @@ function target(args: Record<string, unknown>, action: 'info' | 'call'): { name:
 
 /** Validates raw proxy-dispatch arguments into a typed request; throws DispatchError otherwise. */
 export function parseRequest(raw: unknown): DispatchRequest {
-  let args = raw;
-  if (typeof args === 'string') {
-    try {
-      args = JSON.parse(args);
-    } catch {
-      throw new DispatchError('proxy-dispatch takes an object such as {"action":"search","query":"read a file"}; got a string that is not JSON');
-    }
-  }
-  if (!args || typeof args !== 'object' || Array.isArray(args)) {
-    throw new DispatchError(`proxy-dispatch takes an object such as {"action":"list"}; got ${typeName(args)}`);
-  }
-  const a = args as Record<string, unknown>;
+  const a = argumentsObject(raw, (m) => new DispatchError(m), {
+    json: 'proxy-dispatch takes an object such as {"action":"search","query":"read a file"}',
+    other: 'proxy-dispatch takes an object such as {"action":"list"}',
+  });
   if (a.action === undefined) throw new DispatchError(`'action' is required: one of ${ACTIONS.join(', ')}`);
   const action = oneOf(a, 'action', ACTIONS)!;
   const allowed = ALLOWED[action];
   for (const k of Object.keys(a)) {
     if (k === 'action' || allowed.includes(k)) continue;
     if (ALL_KEYS.has(k)) throw new DispatchError(`'${k}' does not go with action=${action}${owner(k)}; action=${action} takes: ${allowed.join(', ')}`);
-    const hint = nearest(k, allowed);
-    throw new DispatchError(`unknown argument '${k}'${hint ? ` (did you mean '${hint}'?)` : ''}; action=${action} takes: ${allowed.join(', ')}`);
+    throw new DispatchError(`unknown argument '${k}'${didYouMean(k, allowed)}; action=${action} takes: ${allowed.join(', ')}`);
   }
   // Type-check every present key once, whatever the action.
   for (const k of Object.keys(a)) {

@@ -1,9 +1,8 @@
 import pLimit from 'p-limit';
 import type { ConnectionSpec } from '../config/spec.js';
 import { redact } from '../util/redact.js';
-import { nearest } from '../util/errors.js';
 import { LocalClientHooks } from './local-hooks.js';
-import { errorMessage } from '../util/errors.js';
+import { didYouMean, errorMessage } from '../util/errors.js';
 import { Connection, type Catalog, type ConnectionOptions, type ConnectionState } from './connection.js';
 import { Policy, type Access } from './policy.js';
 
@@ -149,9 +148,8 @@ export class Pool {
     const c = this.get(key) ?? this.get(key.split('/')[0]!);
     if (c) return c;
     const known = this.connections.map((x) => `${x.alias}/${x.name}`);
-    const hint = nearest(key, [...this.byKey.keys()]);
     throw new Error(
-      `unknown connection '${key}'${hint ? ` (did you mean '${hint}'?)` : ''}; known: ${known.length ? known.join(', ') : 'none (configure mcp= or mcpconfig=)'}`,
+      `unknown connection '${key}'${didYouMean(key, [...this.byKey.keys()])}; known: ${known.length ? known.join(', ') : 'none (configure mcp= or mcpconfig=)'}`,
     );
   }
 

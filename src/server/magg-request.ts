@@ -2,9 +2,9 @@
  * Arguments of the Magg dialect's `proxy` tool, checked into typed operations (Magg's "MCP Proxy
  * Extension Specification" §2, with its pagination and filters and the appendix's batch).
  */
-import { argReaders, typeName } from '../util/arg-readers.js';
+import { argReaders, argumentsObject, typeName } from '../util/arg-readers.js';
 import { CAPABILITY_TYPES, type CapabilityType } from '../dispatch/schema.js';
-import { nearest } from '../util/errors.js';
+import { didYouMean } from '../util/errors.js';
 
 export const MAGG_ACTIONS = ['list', 'info', 'call', 'batch'] as const;
 export type MaggAction = (typeof MAGG_ACTIONS)[number];
@@ -73,8 +73,7 @@ const { int, bool } = readers;
 
 function oneOf<T extends string>(v: unknown, k: string, allowed: readonly T[]): T {
   if (typeof v === 'string' && (allowed as readonly string[]).includes(v)) return v as T;
-  const hint = typeof v === 'string' ? nearest(v, allowed) : undefined;
-  throw new MaggError(`'${k}' must be one of ${allowed.join(', ')}, got ${typeName(v)}${hint ? ` (did you mean '${hint}'?)` : ''}`);
+  throw new MaggError(`'${k}' must be one of ${allowed.join(', ')}, got ${typeName(v)}${didYouMean(v, allowed)}`);
 }
 
 /** `args`: an object, or a JSON string of one (as Magg accepts). */
@@ -119,8 +118,7 @@ function checkKeys(a: Record<string, unknown>, action: MaggAction): void {
       const owners = MAGG_ACTIONS.filter((x) => MAGG_ALLOWED[x].includes(k)).map((x) => `action=${x}`);
       throw new MaggError(`'${k}' does not go with action=${action} (it belongs to ${owners.join(', ')}); ${takes}`);
     }
-    const hint = nearest(k, allowed);
-    throw new MaggError(`unknown argument '${k}'${hint ? ` (did you mean '${hint}'?)` : ''}; ${takes}`);
+    throw new MaggError(`unknown argument '${k}'${didYouMean(k, allowed)}; ${takes}`);
   }
 }
 
@@ -167,14 +165,6 @@ function operation(a: Record<string, unknown>): MaggOp | MaggBatch {
 
 /** Checks the proxy tool's arguments (an object, or a JSON string of one); throws MaggError. */
 export function parseMagg(raw: unknown): MaggOp | MaggBatch {
-  let a = raw;
-  if (typeof a === 'string') {
-    try {
-      a = JSON.parse(a);
-    } catch {
-      throw new MaggError('proxy takes an object such as {"action":"list","type":"tool"}; got a string that is not JSON');
-    }
-  }
-  if (!isObject(a)) throw new MaggError(`proxy takes an object such as {"action":"list","type":"tool"}; got ${typeName(a)}`);
-  return operation(a);
+  const takes = 'proxy takes an object such as {"action":"list","type":"tool"}';
+  return operation(argumentsObject(raw, (m) => new MaggError(m), { json: takes, other: takes }));
 }

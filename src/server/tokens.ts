@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { parseToolRules } from '../config/spec.js';
 import type { Access } from '../mcp/policy.js';
-import { errorMessage, nearest, UsageError } from '../util/errors.js';
+import { errorMessage, didYouMean, UsageError } from '../util/errors.js';
 import { log } from '../util/log.js';
 
 /** Who a verified bearer token is, and what it may reach. */
@@ -45,8 +45,7 @@ export function parseTokens(file: string, text: string, parseYaml?: (t: string) 
     const e = raw as Record<string, unknown>;
     for (const k of Object.keys(e)) {
       if (!FIELDS.includes(k)) {
-        const hint = nearest(k, FIELDS);
-        throw new UsageError(`${where}: unknown field '${k}'${hint ? ` (did you mean '${hint}'?)` : ''}; allowed: ${FIELDS.join(', ')}`);
+        throw new UsageError(`${where}: unknown field '${k}'${didYouMean(k, FIELDS)}; allowed: ${FIELDS.join(', ')}`);
       }
     }
     if (typeof e.name !== 'string' || !e.name.trim()) throw new UsageError(`${where}: 'name' must be a non-empty string`);

@@ -11,6 +11,20 @@ export function typeName(v: unknown): string {
   return typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`.slice(0, 60);
 }
 
+/** A tool's arguments as an object; models sometimes send the object as a JSON string. `takes` opens each error. */
+export function argumentsObject(raw: unknown, fail: (message: string) => Error, takes: { json: string; other: string }): Record<string, unknown> {
+  let v = raw;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      throw fail(`${takes.json}; got a string that is not JSON`);
+    }
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw fail(`${takes.other}; got ${typeName(v)}`);
+  return v as Record<string, unknown>;
+}
+
 /** The readers, throwing errors made by `fail`. */
 export function argReaders(fail: (message: string) => Error) {
   return {

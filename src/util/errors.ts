@@ -44,3 +44,9 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
   const limit = Math.max(2, Math.floor(w.length / 3));
   return best !== undefined && bestD <= limit ? best : undefined;
 }
+
+/** ` (did you mean 'x'?)` when `word` is a plausible typo of a candidate, else ''. */
+export function didYouMean(word: unknown, candidates: Iterable<string>): string {
+  const hint = typeof word === 'string' ? nearest(word, candidates) : undefined;
+  return hint ? ` (did you mean '${hint}'?)` : '';
+}
