@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/mcp/connection.js';
 import { entriesOf, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
-import { normalizeQuery, requestWords, stem } from '../src/dispatch/text.js';
+import { normalizeQuery, requestWords, stem, words } from '../src/dispatch/text.js';
 
 const DIR = path.join(import.meta.dirname, '..', 'bench', 'catalogs-large');
 const catalog = (server: string): Catalog => ({ tools: JSON.parse(readFileSync(path.join(DIR, `${server}.json`), 'utf8')).tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
@@ -93,5 +93,43 @@ describe('products and situations', () => {
     expect(normalizeQuery('my to do list')).toContain('todo');
     expect(normalizeQuery('who is on-call')).toContain('oncall');
     expect(stem('availability')).toBe(stem('available'));
+  });
+});
+
+describe('the third round (general tool English; scored on an untouched set)', () => {
+  it('reads a question as asking to read, and a state verb in it as no act', () => {
+    expect(first('what cards are assigned to me on trello')).toBe('trello/get_my_cards');
+    // Without the question the act is asked for.
+    expect(first('assign me to the trello card')).toBe('trello/assign_member_to_card');
+  });
+
+  it('takes a common word for a server only where it reads as one', () => {
+    expect(top5('forget everything you know about project x').some((h) => h.startsWith('everything/'))).toBe(false);
+    expect(first('echo hello on everything')).toBe('everything/echo');
+    expect(first('unix timestamp for next monday at 9am')).toBe('time/get_timestamp');
+    expect(first('create an item on the monday board')).toBe('monday/create_item');
+  });
+
+  it('tells the act asked for from the same word as a state in a name', () => {
+    // get_completed_tasks has "complete" in its name, but what it does is get.
+    expect(first('complete the todoist task')).toBe('todoist-community/close_tasks');
+    expect(first('what did I complete in todoist')).toBe('todoist-community/get_completed_tasks');
+  });
+
+  it('keeps an acronym’s plural one word', () => {
+    expect(words('getPendingReviewPRs')).toEqual(['get', 'pending', 'review', 'prs']);
+    expect(words('listURLs')).toEqual(['list', 'urls']);
+    expect(words('HTTPServer')).toEqual(['http', 'server']);
+  });
+
+  it('reads marks and forms: #channel, r/subreddit, SCREAMING_SNAKE, re-order, phrasal verbs', () => {
+    expect(normalizeQuery('what is new in #incidents')).toContain('channel');
+    expect(normalizeQuery('top posts of r/rust')).toContain('subreddit');
+    expect(normalizeQuery('set DATABASE_URL on my apps')).toContain('env var');
+    expect(normalizeQuery('re-order the results')).toContain('reorder');
+    expect(normalizeQuery('tick off buy milk')).toContain('complete');
+    // Read as words, DATABASE_URL brought up coolify's database tools.
+    expect(top5('set DATABASE_URL on all my coolify apps at once').slice(0, 2)).toContain('coolify/bulk_env_update');
+    expect(top5('set DATABASE_URL on all my coolify apps at once').some((h) => h.includes('database'))).toBe(false);
   });
 });

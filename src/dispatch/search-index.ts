@@ -157,10 +157,32 @@ const FAMILY = new Map<string, number>();
 ['get list read fetch retrieve show describe view display load open info', 'search find query lookup locate', 'create add new make insert post generate write', 'update edit modify set change patch put rename'].forEach((f, i) => {
   for (const t of terms(f)) FAMILY.set(t, i);
 });
+/** Common words that are also server names (the reference server "everything", monday.com): after these words, they name it. */
+const AMBIGUOUS_NAMES = new Map<string, string[]>([
+  ...['everything', 'anything', 'something', 'nothing', 'everyone', 'anyone', 'someone'].map((w) => [w, ['in', 'on', 'with', 'using', 'via', 'from', 'through']] as [string, string[]]),
+  ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((w) => [w, ['in', 'with', 'using', 'via', 'from', 'through', 'into', 'the', 'our', 'my']] as [string, string[]]),
+]);
+/** True when `w` in `text` is used as a name: "on everything", "in monday", "the everything server". */
+function namesPlace(text: string, w: string): boolean {
+  const by = AMBIGUOUS_NAMES.get(w)!;
+  for (let i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + 1)) {
+    const before = text.slice(Math.max(0, i - 12), i).trim().split(/\s+/).pop() ?? '';
+    const after = text.slice(i + w.length, i + w.length + 8).trim().split(/[\s.]+/)[0] ?? '';
+    if (by.includes(before) || ['server', 'mcp', 'com'].includes(after)) return true;
+  }
+  return false;
+}
+/** A request asking a question: it reads. */
+const QUESTION = /^\s*(what|what's|whats|which|who|who's|whose|where|when|why|how|is|are|was|were|does|did|has|have|had)\b/i;
+/** A tool whose name has the asked act only as a state (get_completed_tasks for "complete the task") ranks this much lower. */
+const STATE_NOT_ACT = 0.7;
+/** A verb's form that says a state in a question: assigned, watching. */
+const STATE_FORM = /(ed|ing)$/;
+const READ_VERBS = terms('get list read fetch retrieve show describe view display info search find query lookup count check status analyze debug diagnose inspect explain monitor');
 /** Words in a tool's name that say it works on many at once (batch_delete_emails), and in a request that asks for many. */
 const BATCH = new Set(terms('batch bulk multiple'));
 const MANY = new Set(terms('all every batch bulk multiple many several bunch each'));
-/** A batch tool for a request about one thing ranks this much lower. */
+/** A batch tool for a request about one thing, or a one-at-a-time tool for one about many, ranks this much lower. */
 const UNASKED_BATCH = 0.85;
 /** Words in a tool's name that make it a special case of a plainer tool (create-draft-email beside send-mail). */
 const SPECIAL = new Set(terms('draft preview template pending'));
@@ -196,6 +218,8 @@ interface Doc {
   batch: boolean;
   /** Special-case words in the name (draft, preview, …). */
   special: string[];
+  /** Action words in the name in a state's form (`completed` in get_completed_tasks). */
+  states: string[];
 }
 
 /**
@@ -320,11 +344,14 @@ export class SearchIndex {
     }
     const plural: string[] = [];
     const singular: string[] = [];
+    const states: string[] = [];
     for (const w of splitWords(e.name)) {
       const t = terms(w)[0];
       if (t && !isVerbWord(w)) (isPlural(w) ? plural : singular).push(t);
+      // get_completed_tasks: "completed" says which tasks, not what the tool does.
+      if (t && w.endsWith('ed') && ACTIONS.has(t)) states.push(t);
     }
-    this.docs[id] = { entry: e, len, terms: [...tf.keys()], alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)).slice(0, 1), plural, singular, batch: name.some((t) => BATCH.has(t)), special: name.filter((t) => SPECIAL.has(t)) };
+    this.docs[id] = { entry: e, len, terms: [...tf.keys()], alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)).slice(0, 1), plural, singular, batch: name.some((t) => BATCH.has(t)), special: name.filter((t) => SPECIAL.has(t)), states };
     this.live++;
     return id;
   }
@@ -475,16 +502,23 @@ export class SearchIndex {
   /** Best matches for a request in words, best first; identical capabilities are folded into one hit. */
   search(query: string, opts: SearchOptions = {}): SearchHit[] {
     // A request is untrusted: its text and its distinct words are bounded, so is the work.
-    const req = requestWords(normalizeQuery(query.slice(0, MAX_QUERY_CHARS)));
+    const text = query.slice(0, MAX_QUERY_CHARS);
+    const lower = text.toLowerCase();
+    // "forget everything you know", "next monday at 9": a common word that is also a server's name
+    // counts only where it reads as that name ("on everything", "in monday").
+    const req = requestWords(normalizeQuery(text)).filter((r) => !AMBIGUOUS_NAMES.has(r.word) || namesPlace(lower, r.word));
     const words = [...new Set(req.map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
     if (!words.length || !this.live) return [];
     // The request's own spelling of each term (for `why`), its weightiest part, and its number.
     const said = new Map<string, string>();
     const roleOf = new Map<string, number>();
     const plural = new Map<string, boolean>();
+    // In a question, a verb in a state's form ("which cards are assigned to me") says which things, not what to do.
+    const question = QUESTION.test(text);
     for (const r of req) {
       if (!said.has(r.term)) said.set(r.term, r.word);
-      roleOf.set(r.term, Math.max(roleOf.get(r.term) ?? 0, ROLE_WEIGHT[r.role]));
+      const role = question && ACTIONS.has(r.term) && STATE_FORM.test(r.word) ? 'topic' : r.role;
+      roleOf.set(r.term, Math.max(roleOf.get(r.term) ?? 0, ROLE_WEIGHT[role]));
       if (r.role === 'head' && !isVerbWord(r.word)) plural.set(r.term, plural.get(r.term) || r.plural);
     }
     const avg = new Float64Array(NF);
@@ -575,12 +609,21 @@ export class SearchIndex {
     }
     // Which verbs the request asks for, itself or by a synonym ("get rid of" -> delete), and of which families.
     const asked = new Set(words.flatMap((w) => [w, ...synonymsOf(w)]));
-    const askedVerb = words.some((w) => ACTIONS.has(w) || synonymsOf(w).some((s) => ACTIONS.has(s)));
+    let askedVerb = words.some((w) => ACTIONS.has(w) || synonymsOf(w).some((s) => ACTIONS.has(s)));
+    // A question asks to read ("which boards are there"), and a verb in it that says a state
+    // ("which cards are assigned to me", "which issues am I watching") is no act to look for.
+    if (question && req.every((r) => !ACTIONS.has(r.term) || STATE_FORM.test(r.word))) {
+      if (askedVerb) for (const r of req) if (ACTIONS.has(r.term)) for (const t of [r.term, ...synonymsOf(r.term)]) asked.delete(t);
+      askedVerb = true;
+      for (const t of READ_VERBS) asked.add(t);
+    }
     const families = new Set<number>();
     for (const t of words) if (FAMILY.has(t)) families.add(FAMILY.get(t)!);
     const many = words.some((w) => MANY.has(w) || (plural.get(w) && !naming.has(w)));
     const numbered: Array<[string[], boolean]> = [];
     for (const [w, pl] of plural) if (!naming.has(w)) numbered.push([[w, ...synonymsOf(w)], pl]);
+    // The acts asked for in a verb's plain form ("complete the task"), to tell from a name's state ("get_completed_tasks").
+    const acts = new Set(req.filter((r) => r.role === 'head' && ACTIONS.has(r.term) && !STATE_FORM.test(r.word)).map((r) => r.term));
     const ranked: Array<{ id: number; s: number }> = [];
     for (const id of touched) {
       b.seen[id] = 0;
@@ -592,7 +635,8 @@ export class SearchIndex {
       const otherVerb = askedVerb && d.verbs.length && !d.verbs.some((t) => asked.has(t) || families.has(FAMILY.get(t) ?? -1));
       // The name's verb is the one asked for (close_tasks for "complete the task", not get_completed_tasks).
       const sameVerb = askedVerb && d.verbs.some((t) => asked.has(t));
-      let unasked = (sameVerb ? SAME_VERB : 1) * (d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1) * (otherVerb ? OTHER_VERB : 1) * (d.batch && !many ? UNASKED_BATCH : 1) * (d.special.some((t) => !asked.has(t)) ? UNASKED_SPECIAL : 1);
+      const stateOnly = d.states.some((t) => acts.has(t)) && !d.verbs.some((t) => acts.has(t));
+      let unasked = (stateOnly ? STATE_NOT_ACT : 1) * (sameVerb ? SAME_VERB : 1) * (d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1) * (otherVerb ? OTHER_VERB : 1) * (d.batch !== many ? UNASKED_BATCH : 1) * (d.special.some((t) => !asked.has(t)) ? UNASKED_SPECIAL : 1);
       // "list deployments": get_deployments rather than list_deployment_files.
       // By the word itself or the synonym the name uses ("book a meeting": create-event, not create-events).
       for (const [forms, pl] of numbered) {
