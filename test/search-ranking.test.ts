@@ -116,9 +116,10 @@ describe('the third round (general tool English; scored on an untouched set)', (
     expect(first('what did I complete in todoist')).toBe('todoist-community/get_completed_tasks');
   });
 
-  it('keeps an acronym’s plural one word', () => {
-    expect(words('getPendingReviewPRs')).toEqual(['get', 'pending', 'review', 'prs']);
-    expect(words('listURLs')).toEqual(['list', 'urls']);
+  it('reads an acronym’s plural as the acronym', () => {
+    expect(words('getPendingReviewPRs')).toEqual(['get', 'pending', 'review', 'pr']);
+    expect(words('listURLs')).toEqual(['list', 'url']);
+    expect(words('IDsAndNames')).toEqual(['id', 'and', 'names']);
     expect(words('HTTPServer')).toEqual(['http', 'server']);
   });
 
@@ -127,6 +128,11 @@ describe('the third round (general tool English; scored on an untouched set)', (
     expect(normalizeQuery('top posts of r/rust')).toContain('subreddit');
     expect(normalizeQuery('set DATABASE_URL on my apps')).toContain('env var');
     expect(normalizeQuery('re-order the results')).toContain('reorder');
+    // A path is a path (a file with an extension), whatever its words: ~/Downloads/demo.mp4 asks for no download.
+    expect(normalizeQuery('how big is ~/Downloads/demo.mp4')).not.toMatch(/download/i);
+    expect(normalizeQuery('tail /var/log/app.log')).toContain('path file');
+    expect(normalizeQuery('the failed /api/login request')).not.toContain('file');
+    expect(normalizeQuery('routes of my next.js app')).toContain('next.js');
     expect(normalizeQuery('tick off buy milk')).toContain('complete');
     // Read as words, DATABASE_URL brought up coolify's database tools.
     expect(top5('set DATABASE_URL on all my coolify apps at once').slice(0, 2)).toContain('coolify/bulk_env_update');

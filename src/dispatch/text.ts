@@ -16,8 +16,9 @@ export function words(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     // `HTTPServer` -> `HTTP Server`; a lookahead, since `([A-Z]+)([A-Z][a-z])` is quadratic on long capitals.
-    // An acronym's plural stays one word: `getPendingReviewPRs`, `listURLs` (not `p rs`, `ur ls`).
-    .replace(/([A-Z])(?=[A-Z](?!s(?![a-z]))[a-z])/g, '$1 ')
+    // An acronym's plural is the acronym: `getPendingReviewPRs`, `listURLs` (not `p rs`, `ur ls`).
+    .replace(/([A-Z]{2})s(?![a-z])/g, '$1')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
@@ -70,8 +71,15 @@ export function normalizeQuery(q: string): string {
     .replace(/\b(named|called|titled)\s+\S+/gi, ' ')
     .replace(URL_RE, (_m, before: string) => `${before} url `)
     .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
-    .replace(/(?:^|\s)(?:[\w-]+\/)*[\w-]+\.(?:txt|md|json|ya?ml|csv|log|pdf|png|jpe?g|gif|ts|js|py|html?|xml|sql|zip|gz|tar)\b/gi, ' file ');
+    // A path (/var/log/app.log, ~/Downloads, ./src) is a path, and a file when it ends in an extension.
+    .replace(PATH_RE, (m: string, before: string) => `${before} path ${/\.[a-z0-9]{1,6}$/i.test(m) ? 'file ' : ''}`)
+    .replace(FILE_RE, (m: string) => (FRAMEWORK_JS.test(m) ? m : ' file '));
 }
+
+const PATH_RE = /(^|[\s(])(?:~|\.{1,2})?\/[^\s,;()]*/g;
+const FILE_RE = /(?:^|\s)(?:[\w-]+\/)*[\w-]+\.(?:txt|md|mdx|json|ya?ml|toml|ini|env|csv|tsv|log|pdf|png|jpe?g|gif|svg|webp|mp4|mov|mp3|wav|dmp|xlsx?|docx?|pptx?|drawio|ipynb|parquet|ts|tsx|js|jsx|py|rs|go|java|rb|sh|swift|kt|vue|html?|xml|sql|zip|gz|tar|lock)\b/gi;
+/** Products spelled like a JavaScript file: next.js is a framework, not a file. */
+const FRAMEWORK_JS = /^\s*(next|node|vue|nuxt|three|d3|express|react|angular|ember|chart|socket|moment|deno|bun|nest|solid|svelte|alpine|p5|pdf|video|anime|handlebars|backbone)\.js$/i;
 
 // Phrasal verbs say one thing in two words: "get rid of" is delete, not get.
 const PHRASES: Array<[RegExp, string]> = [
