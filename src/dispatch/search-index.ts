@@ -506,7 +506,9 @@ export class SearchIndex {
     const lower = text.toLowerCase();
     // "forget everything you know", "next monday at 9": a common word that is also a server's name
     // counts only where it reads as that name ("on everything", "in monday").
-    const req = requestWords(normalizeQuery(text)).filter((r) => !AMBIGUOUS_NAMES.has(r.word) || namesPlace(lower, r.word));
+    const reads = new Map<string, boolean>();
+    const readsAsName = (w: string) => reads.get(w) ?? (reads.set(w, namesPlace(lower, w)), reads.get(w)!);
+    const req = requestWords(normalizeQuery(text)).filter((r) => !AMBIGUOUS_NAMES.has(r.word) || readsAsName(r.word));
     const words = [...new Set(req.map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
     if (!words.length || !this.live) return [];
     // The request's own spelling of each term (for `why`), its weightiest part, and its number.
