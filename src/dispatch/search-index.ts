@@ -507,7 +507,11 @@ export class SearchIndex {
     // "forget everything you know", "next monday at 9": a common word that is also a server's name
     // counts only where it reads as that name ("on everything", "in monday").
     const reads = new Map<string, boolean>();
-    const readsAsName = (w: string) => reads.get(w) ?? (reads.set(w, namesPlace(lower, w)), reads.get(w)!);
+    const readsAsName = (w: string) => {
+      let v = reads.get(w);
+      if (v === undefined) reads.set(w, (v = namesPlace(lower, w)));
+      return v;
+    };
     const req = requestWords(normalizeQuery(text)).filter((r) => !AMBIGUOUS_NAMES.has(r.word) || readsAsName(r.word));
     const words = [...new Set(req.map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
     if (!words.length || !this.live) return [];
