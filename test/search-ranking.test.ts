@@ -116,6 +116,15 @@ describe('the third round (general tool English; scored on an untouched set)', (
     expect(first('what did I complete in todoist')).toBe('todoist-community/get_completed_tasks');
   });
 
+  it('finds the un- tool for undoing an act, and idioms for acts', () => {
+    expect(first('we muted db-7 in datadog last night, undo that')).toBe('datadog/unmute_host');
+    // Without "undo", the act itself.
+    expect(first('mute db-7 in datadog')).toBe('datadog/mute_host');
+    expect(first('take kim off the trello card')).toBe('trello/remove_member_from_card');
+    expect(first('force quit com.acme.app on the simulator')).toBe('ios-simulator/terminate_app');
+    expect(first('n8n feels dead, is it even up')).toBe('n8n/n8n_health_check');
+  });
+
   it('reads an acronym’s plural as the acronym', () => {
     expect(words('getPendingReviewPRs')).toEqual(['get', 'pending', 'review', 'pr']);
     expect(words('listURLs')).toEqual(['list', 'url']);
