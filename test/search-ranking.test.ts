@@ -129,6 +129,9 @@ describe('the third round (general tool English; scored on an untouched set)', (
     expect(words('getPendingReviewPRs')).toEqual(['get', 'pending', 'review', 'pr']);
     expect(words('listURLs')).toEqual(['list', 'url']);
     expect(words('IDsAndNames')).toEqual(['id', 'and', 'names']);
+    // Suffix rules that would make another word are not applied.
+    expect(stem('news')).not.toBe(stem('new'));
+    expect(stem('plane')).not.toBe(stem('plan'));
     expect(words('HTTPServer')).toEqual(['http', 'server']);
   });
 

@@ -25,10 +25,12 @@ export function words(text: string): string[] {
 }
 
 const DOUBLE = /(bb|dd|ff|gg|ll|mm|nn|pp|rr|tt)$/;
+/** Words the suffix rules would turn into another word: news is not new, a plane not a plan, a state not a stat. */
+const KEEP = new Set(['news', 'series', 'species', 'plane', 'planes', 'state', 'states']);
 
 /** A small suffix-stripping stemmer: files->file, directories->directory, running->run, created->creat. */
 export function stem(w: string): string {
-  if (w.length <= 3) return w;
+  if (w.length <= 3 || KEEP.has(w)) return w;
   let s = w;
   if (s.endsWith('ies') && s.length > 4) s = s.slice(0, -3) + 'y';
   else if (s.endsWith('sses')) s = s.slice(0, -2);
