@@ -123,6 +123,11 @@ describe('the third round (general tool English; scored on an untouched set)', (
     expect(first('take kim off the trello card')).toBe('trello/remove_member_from_card');
     expect(first('force quit com.acme.app on the simulator')).toBe('ios-simulator/terminate_app');
     expect(first('n8n feels dead, is it even up')).toBe('n8n/n8n_health_check');
+    expect(first('start keeping an eye on PROJ-88 in backlog')).toBe('backlog/add_watching');
+    expect(first('read a.ts, b.ts and c.ts all at once')).toBe('filesystem/read_multiple_files');
+    // Renaming a field is updating it, not creating one.
+    expect(first('rename the status column in our airtable leads table to stage')).toBe('airtable/update_field');
+    expect(normalizeQuery('cafes near 31.2304,121.4737')).toContain('coordinates');
   });
 
   it('reads an acronym’s plural as the acronym', () => {
