@@ -182,7 +182,7 @@ const STATE_NOT_ACT = 0.7;
 const STATE_FORM = /(ed|ing)$/;
 const READ_VERBS = terms('get list read fetch retrieve show describe view display info search find query lookup count check status analyze debug diagnose inspect explain monitor');
 /** Words in a tool's name that say it works on many at once (batch_delete_emails), and in a request that asks for many. */
-const BATCH = new Set(terms('batch bulk multiple'));
+const BATCH = new Set(terms('batch bulk multiple many'));
 const MANY = new Set(terms('all every batch bulk multiple many several bunch each'));
 /** A batch tool for a request about one thing, or a one-at-a-time tool for one about many, ranks this much lower. */
 const UNASKED_BATCH = 0.85;

@@ -107,6 +107,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bin one (go|shot)\b|\b(all )?at once\b/gi, ' multiple '],
   [/\btoday'?s date\b|\bwhat day is (it|today)\b/gi, ' current date '],
   [/\bkeep(ing)? an eye on\b/gi, ' watch '],
+  [/\bdisplay name\b/gi, ' profile name '],
+  [/\bwhat'?s (been )?(happening|going on)\b/gi, ' activity recent '],
   [/\bfigure out why\b/gi, ' diagnose '],
   // A latitude,longitude pair is a place.
   [/-?\b\d{1,3}\.\d+\s*,\s*-?\d{1,3}\.\d+\b/g, ' coordinates location '],
