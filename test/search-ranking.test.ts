@@ -118,6 +118,11 @@ describe('the third round (general tool English; scored on an untouched set)', (
 
   it('finds the un- tool for undoing an act, and idioms for acts', () => {
     expect(first('we muted db-7 in datadog last night, undo that')).toBe('datadog/unmute_host');
+    // The act said as a noun, and other ways to say undo.
+    expect(first('i need to force push to release in gitlab, drop the branch protection')).toBe('gitlab/unprotect_branch');
+    expect(first('i approved the gitlab mr too early, take my approval back')).toBe('gitlab/unapprove_merge_request');
+    expect(first('the contract was locked read-only in google drive, lift that so we can edit again')).toBe('google-drive/unlockFile');
+    expect(first("i don't care about DEV-77 anymore, stop watching it in backlog")).toBe('backlog/delete_watching');
     // Without "undo", the act itself.
     expect(first('mute db-7 in datadog')).toBe('datadog/mute_host');
     expect(first('take kim off the trello card')).toBe('trello/remove_member_from_card');

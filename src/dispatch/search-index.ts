@@ -173,7 +173,7 @@ function namesPlace(text: string, w: string): boolean {
   return false;
 }
 /** Words that ask to undo an act ("undo that mute"). */
-const UNDO = new Set(terms('undo reverse revert'));
+const UNDO = new Set(terms('undo reverse revert drop'));
 /** A request asking a question: it reads. */
 const QUESTION = /^\s*(what|what's|whats|which|who|who's|whose|where|when|why|how|is|are|was|were|does|did|has|have|had)\b/i;
 /** A tool whose name has the asked act only as a state (get_completed_tasks for "complete the task") ranks this much lower. */
@@ -516,10 +516,17 @@ export class SearchIndex {
     };
     const req = requestWords(normalizeQuery(text)).filter((r) => !AMBIGUOUS_NAMES.has(r.word) || readsAsName(r.word));
     // "we muted db-7, undo that": undoing an act is its un- tool (unmute_host), where the index has one.
+    // The act may be said as a noun ("take my approval back": unapprove, "drop the protection": unprotect).
     if (req.some((r) => UNDO.has(r.term))) {
       for (const r of [...req]) {
-        const un = terms(`un${r.word}`)[0];
-        if (!UNDO.has(r.term) && un && this.postings.has(un)) req.push({ term: un, word: `un${r.word}`, role: 'head', plural: false });
+        if (UNDO.has(r.term)) continue;
+        for (const base of new Set([r.word, r.word.replace(/(ion|al|ment)$/, ''), r.word.replace(/(al|ment)$/, 'e')])) {
+          const un = terms(`un${base}`)[0];
+          if (un && this.postings.has(un)) {
+            req.push({ term: un, word: `un${base}`, role: 'head', plural: false });
+            break;
+          }
+        }
       }
     }
     const words = [...new Set(req.map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
