@@ -133,6 +133,12 @@ describe('the third round (general tool English; scored on an untouched set)', (
     // Renaming a field is updating it, not creating one.
     expect(first('rename the status column in our airtable leads table to stage')).toBe('airtable/update_field');
     expect(normalizeQuery('cafes near 31.2304,121.4737')).toContain('coordinates');
+    // Other names of products, globs, slashed names, and more idioms.
+    expect(first('import this word doc into feishu docs')).toBe('lark/docx_builtin_import');
+    expect(first('find every *.test.ts file under src')).toBe('filesystem/search_files');
+    expect(first('merge feature/login into main locally')).toBe('git/git_merge');
+    expect(first("tear down the argo app legacy-billing, we don't ship it anymore")).toBe('argocd/delete_application');
+    expect(normalizeQuery('check .circleci/config.yml')).toContain('circleci');
   });
 
   it('reads an acronym’s plural as the acronym', () => {

@@ -173,7 +173,7 @@ function namesPlace(text: string, w: string): boolean {
   return false;
 }
 /** Words that ask to undo an act ("undo that mute"). */
-const UNDO = new Set(terms('undo reverse revert drop'));
+const UNDO = new Set(terms('undo reverse revert drop restore'));
 /** A request asking a question: it reads. */
 const QUESTION = /^\s*(what|what's|whats|which|who|who's|whose|where|when|why|how|is|are|was|were|does|did|has|have|had)\b/i;
 /** A tool whose name has the asked act only as a state (get_completed_tasks for "complete the task") ranks this much lower. */

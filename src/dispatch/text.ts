@@ -75,7 +75,10 @@ export function normalizeQuery(q: string): string {
     .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
     // A path (/var/log/app.log, ~/Downloads, ./src) is a path, and a file when it ends in an extension.
     .replace(PATH_RE, (m: string, before: string) => `${before} path ${/\.[a-z0-9]{1,6}$/i.test(m) ? 'file ' : ''}`)
-    .replace(FILE_RE, (m: string) => (FRAMEWORK_JS.test(m) ? m : ' file '));
+    .replace(FILE_RE, (m: string) => (FRAMEWORK_JS.test(m) ? m : ' file '))
+    // A glob (*.test.ts) is a file pattern; a slashed name (feature/login, torvalds/linux) is a name.
+    .replace(/(^|\s)\*[\w.*-]*/g, '$1 file pattern ')
+    .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => (m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m));
 }
 
 const PATH_RE = /(^|[\s(])(?:~|\.{1,2})?\/[^\s,;()]*/g;
@@ -119,7 +122,18 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(push|move|shift|bump)\b(?=[^.]{0,40}\b(to|till|until) (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week|next month)\b)/gi, ' reschedule update '],
   [/\bbring back\b/gi, ' restore '],
   [/\broll out\b/gi, ' deploy rollout '],
-  [/\bsign (in|on)\b/gi, ' login '],
+  [/\bsign[- ](in|on)\b/gi, ' login '],
+  [/\b(sign|log) (me |us )?out\b/gi, ' logout '],
+  [/\btear down\b/gi, ' delete '],
+  [/\bbeen up to\b/gi, ' recent activity updates '],
+  [/\bdry[- ]run\b/gi, ' preview validate '],
+  [/\bat the (very )?end of\b/gi, ' append '],
+  [/\broll\b(?=[^.]{1,30}\bback\b)/gi, ' rollback restore '],
+  [/\bput\b(?=[^.]{0,30}\bback\b)/gi, ' restore '],
+  [/\bswitch (it |them |that |this )?off\b/gi, ' disable '],
+  [/\bswitch (it |them |that |this )?on\b/gi, ' enable '],
+  [/\b(i'?m|as) a maybe\b/gi, ' tentatively accept '],
+  [/\b(list|show|find) (everyone|everybody)\b/gi, '$1 users '],
   [/\bsign off\b/gi, ' approve '],
   [/\bturn down\b/gi, ' decline '],
   [/\bgo live\b/gi, ' publish '],
@@ -140,6 +154,12 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bre-(?=[a-z])/gi, 're'],
   // A SCREAMING_SNAKE name is an environment variable.
   [/\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b/g, ' env var '],
+  // Products by their other names: Feishu is Lark, Gaode (AutoNavi) is Amap, ADO is Azure DevOps.
+  [/\bfeishu\b/gi, ' lark '],
+  [/\b(gaode|autonavi)\b/gi, ' amap '],
+  [/\bado\b/gi, ' azure devops '],
+  [/\bgdrive\b/gi, ' google drive '],
+  [/\bgcal\b/gi, ' google calendar '],
   // A channel (#incidents) and a subreddit (r/rust) by their marks.
   [/(^|\s)#[a-z][\w-]*/gi, ' channel '],
   [/\br\/[a-z0-9_]+/gi, ' subreddit '],
@@ -147,7 +167,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bturn off\b/gi, ' disable '],
   [/\bturn on\b/gi, ' enable '],
   [/\bback up\b/gi, ' backup snapshot '],
-  [/\bclean (it |them |that |this )?up\b/gi, ' delete '],
+  [/\bclean (it |them |that |this )?up\b/gi, ' cleanup delete '],
   [/\broll back\b/gi, ' rollback rollout '],
   [/\b(file|raise|open) (a|an|new) (?=(pull request|pr|merge request|mr|ticket|issue|bug|story|incident)\b)/gi, ' create '],
   // Abbreviations and spellings that the word splitter or the stop words would lose.
@@ -417,7 +437,7 @@ const GROUPS: string[][] = [
   ['move', 'transfer'],
   ['cordon', 'drain', 'uncordon'],
   ['request', 'call'],
-  ['record', 'recording', 'codegen'],
+  ['record', 'recording', 'codegen', 'screencast'],
   ['seed', 'fake', 'dummy'],
   ['compatibility', 'compatible', 'supported', 'available'],
   ['isochrone', 'reachable'],
