@@ -128,7 +128,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bbeen up to\b/gi, ' recent activity updates '],
   [/\bdry[- ]run\b/gi, ' preview validate '],
   [/\bat the (very )?end of\b/gi, ' append '],
-  [/\broll\b(?=[^.]{1,30}\bback\b)/gi, ' rollback restore '],
+  // "roll back", "roll the vps back to yesterday's snapshot".
+  [/\broll\b(?=[^.]{1,30}\bback\b)/gi, ' rollback rollout restore '],
   [/\bput\b(?=[^.]{0,30}\bback\b)/gi, ' restore '],
   [/\bswitch (it |them |that |this )?off\b/gi, ' disable '],
   [/\bswitch (it |them |that |this )?on\b/gi, ' enable '],
@@ -168,7 +169,6 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bturn on\b/gi, ' enable '],
   [/\bback up\b/gi, ' backup snapshot '],
   [/\bclean (it |them |that |this )?up\b/gi, ' cleanup delete '],
-  [/\broll back\b/gi, ' rollback rollout '],
   [/\b(file|raise|open) (a|an|new) (?=(pull request|pr|merge request|mr|ticket|issue|bug|story|incident)\b)/gi, ' create '],
   // Abbreviations and spellings that the word splitter or the stop words would lose.
   [/\bmrs?\b/gi, ' merge request '],
