@@ -139,6 +139,9 @@ describe('the third round (general tool English; scored on an untouched set)', (
     expect(first('merge feature/login into main locally')).toBe('git/git_merge');
     expect(first("tear down the argo app legacy-billing, we don't ship it anymore")).toBe('argocd/delete_application');
     expect(normalizeQuery('check .circleci/config.yml')).toContain('circleci');
+    // A URL's site is named; a placeholder site is not.
+    expect(normalizeQuery('look at https://acme.sentry.io/issues/123')).toMatch(/\burl sentry\b/);
+    expect(normalizeQuery('send a DELETE to https://api.test.local/users/5')).not.toMatch(/\btest\b/);
   });
 
   it('reads an acronym’s plural as the acronym', () => {

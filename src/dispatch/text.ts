@@ -71,7 +71,7 @@ export function normalizeQuery(q: string): string {
     // Quoted values and what follows "named"/"called" are names, not words to match.
     .replace(/"[^"]*"|'[^']*'|`[^`]*`/g, ' ')
     .replace(/\b(named|called|titled)\s+\S+/gi, ' ')
-    .replace(URL_RE, (_m, before: string) => `${before} url `)
+    .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} `)
     .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
     // A path (/var/log/app.log, ~/Downloads, ./src) is a path, and a file when it ends in an extension.
     .replace(PATH_RE, (m: string, before: string) => `${before} path ${/\.[a-z0-9]{1,6}$/i.test(m) ? 'file ' : ''}`)
@@ -80,6 +80,21 @@ export function normalizeQuery(q: string): string {
     .replace(/(^|\s)\*[\w.*-]*/g, '$1 file pattern ')
     .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => (m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m));
 }
+
+/** The name a URL's host gives its site: acme.sentry.io -> sentry, github.com -> github (a product, often a server's name). */
+function siteName(url: string): string {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return '';
+  }
+  const labels = host.split('.').filter((l) => l && l !== 'www');
+  const name = labels.length >= 2 ? labels[labels.length - 2]! : '';
+  return PLACEHOLDER_SITES.has(name) ? '' : name;
+}
+/** Names reserved for examples and tests (RFC 2606, 6761) and the usual stand-in company: no product. */
+const PLACEHOLDER_SITES = new Set(['example', 'test', 'invalid', 'localhost', 'local', 'acme']);
 
 const PATH_RE = /(^|[\s(])(?:~|\.{1,2})?\/[^\s,;()]*/g;
 const FILE_RE = /(?:^|\s)(?:[\w-]+\/)*[\w-]+\.(?:txt|md|mdx|json|ya?ml|toml|ini|env|csv|tsv|log|pdf|png|jpe?g|gif|svg|webp|mp4|mov|mp3|wav|dmp|xlsx?|docx?|pptx?|drawio|ipynb|parquet|ts|tsx|js|jsx|py|rs|go|java|rb|sh|swift|kt|vue|html?|xml|sql|zip|gz|tar|lock)\b/gi;
