@@ -170,3 +170,24 @@ describe('the third round (general tool English; scored on an untouched set)', (
     expect(top5('set DATABASE_URL on all my coolify apps at once').some((h) => h.includes('database'))).toBe(false);
   });
 });
+
+describe('the sixth round (literal values; scored on an untouched set)', () => {
+  it('reads quotes only where they open and close a value, not in contractions and possessives', () => {
+    // The quote of "don't" and that of "kim's" once made one quoted value that swallowed the verb.
+    expect(normalizeQuery("don't delete kim's branch")).toMatch(/\bdelete\b/);
+    expect(normalizeQuery("what's the status of bob's pr")).toMatch(/\bstatus\b/);
+    expect(normalizeQuery("rename the 'legacy' column, it's old")).not.toContain('legacy');
+    expect(normalizeQuery('rename the “legacy” column')).not.toContain('legacy');
+    // An unclosed quote costs one bounded read from each opening.
+    expect(normalizeQuery(`say 'a ${'x '.repeat(5000)}`)).toContain('say');
+  });
+
+  it('reads a literal before any phrase, and a file by its kind', () => {
+    // "todo" inside a file name asked for to-do lists.
+    expect(normalizeQuery('overwrite notes/todo.md on disk')).not.toContain('todo');
+    expect(first('overwrite notes/todo.md on disk with this new content')).toBe('filesystem/write_file');
+    expect(normalizeQuery('open ./forecast.xlsx')).toContain('file spreadsheet workbook');
+    expect(normalizeQuery('format c2:c40 as currency')).toContain('range');
+    expect(first('in ./forecast.xlsx on disk, format c2:c40 as currency with red negatives')).toBe('excel/excel_format_range');
+  });
+});

@@ -65,21 +65,45 @@ const EMAIL_RE = /(?<![\w-])(?=[\w-]*@[\w-]+\.+\w)([\w-]*?)\b[\w-]+@[\w-]+\.[\w.
  * this, the parts of a URL or of a name ("web-1") match long usage notes.
  */
 export function normalizeQuery(q: string): string {
-  let out = q;
-  for (const [re, to] of PHRASES) out = out.replace(re, to);
-  return out
-    // Quoted values and what follows "named"/"called" are names, not words to match.
-    .replace(/"[^"]*"|'[^']*'|`[^`]*`/g, ' ')
-    .replace(/\b(named|called|titled)\s+\S+/gi, ' ')
+  // Literal values first: a phrase must not read inside one ("notes/todo.md" is no to-do list).
+  let out = q
     .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} `)
     .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
     // A path (/var/log/app.log, ~/Downloads, ./src) is a path, and a file when it ends in an extension.
-    .replace(PATH_RE, (m: string, before: string) => `${before} path ${/\.[a-z0-9]{1,6}$/i.test(m) ? 'file ' : ''}`)
-    .replace(FILE_RE, (m: string) => (FRAMEWORK_JS.test(m) ? m : ' file '))
+    .replace(PATH_RE, (m: string, before: string) => `${before} path ${fileKind(m)}`)
+    .replace(FILE_RE, (m: string) => (FRAMEWORK_JS.test(m) ? m : ` ${fileKind(m)}`))
     // A glob (*.test.ts) is a file pattern; a slashed name (feature/login, torvalds/linux) is a name.
     .replace(/(^|\s)\*[\w.*-]*/g, '$1 file pattern ')
-    .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => (m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m));
+    .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => (m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m))
+    // A1 notation (c2:c40) is a range of a sheet's cells.
+    .replace(/\b[a-z]{1,3}\d{1,7}:[a-z]{1,3}\d{1,7}\b/gi, ' range ');
+  for (const [re, to] of PHRASES) out = out.replace(re, to);
+  return out
+    // Quoted values and what follows "named"/"called" are names, not words to match. A single quote
+    // opens only where a word starts and closes where one ends: "don't delete kim's branch" has none.
+    .replace(QUOTED_RE, (_m: string, before = '') => `${before} `)
+    .replace(/\b(named|called|titled)\s+\S+/gi, ' ');
 }
+
+/** What a file's name says of it: a file, and its kind where the extension tells one (forecast.xlsx: a spreadsheet). */
+function fileKind(name: string): string {
+  const ext = /\.([a-z0-9]{1,6})$/i.exec(name)?.[1]?.toLowerCase();
+  if (!ext) return '';
+  return `file ${FILE_KINDS.get(ext) ?? ''} `;
+}
+const FILE_KINDS = new Map<string, string>([
+  ...['xlsx', 'xls'].map((e): [string, string] => [e, 'spreadsheet workbook']),
+  ...['csv', 'tsv'].map((e): [string, string] => [e, 'csv']),
+  ['pdf', 'pdf'],
+  ...['md', 'mdx'].map((e): [string, string] => [e, 'markdown']),
+  ...['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg'].map((e): [string, string] => [e, 'image']),
+  ...['mp4', 'mov'].map((e): [string, string] => [e, 'video']),
+  ...['mp3', 'wav'].map((e): [string, string] => [e, 'audio']),
+  ...['docx', 'doc'].map((e): [string, string] => [e, 'document']),
+  ...['pptx', 'ppt'].map((e): [string, string] => [e, 'presentation']),
+  ['ipynb', 'notebook'],
+  ['drawio', 'drawio diagram'],
+]);
 
 /** The name a URL's host gives its site: acme.sentry.io -> sentry, github.com -> github (a product, often a server's name). */
 function siteName(url: string): string {
@@ -96,6 +120,8 @@ function siteName(url: string): string {
 /** Names reserved for examples and tests (RFC 2606, 6761) and the usual stand-in company: no product. */
 const PLACEHOLDER_SITES = new Set(['example', 'test', 'invalid', 'localhost', 'local', 'acme']);
 
+// Bounded, so an unclosed quote is read once from each opening (linear time).
+const QUOTED_RE = /["\u201c][^"\u201d\n]{0,200}["\u201d]|`[^`\n]{0,200}`|(^|[\s([{:,])['\u2018][^'\u2019\n]{0,200}['\u2019](?=$|[\s,.;:!?)\]}])/g;
 const PATH_RE = /(^|[\s(])(?:~|\.{1,2})?\/[^\s,;()]*/g;
 const FILE_RE = /(?:^|\s)(?:[\w-]+\/)*[\w-]+\.(?:txt|md|mdx|json|ya?ml|toml|ini|env|csv|tsv|log|pdf|png|jpe?g|gif|svg|webp|mp4|mov|mp3|wav|dmp|xlsx?|docx?|pptx?|drawio|ipynb|parquet|ts|tsx|js|jsx|py|rs|go|java|rb|sh|swift|kt|vue|html?|xml|sql|zip|gz|tar|lock)\b/gi;
 /** Products spelled like a JavaScript file: next.js is a framework, not a file. */
@@ -180,6 +206,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(^|\s)#[a-z][\w-]*/gi, ' channel '],
   [/\br\/[a-z0-9_]+/gi, ' subreddit '],
   [/\blook up\b/gi, ' search '],
+  // "turn the range into a table": make one thing from another.
+  [/\bturn\b(?=[^.]{1,40}\binto\b)/gi, ' convert create '],
   [/\bturn off\b/gi, ' disable '],
   [/\bturn on\b/gi, ' enable '],
   [/\bback up\b/gi, ' backup snapshot '],
