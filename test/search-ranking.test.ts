@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/mcp/connection.js';
 import { entriesOf, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
 import { normalizeQuery, requestWords, stem, words } from '../src/dispatch/text.js';
+import { productKinds } from '../src/dispatch/products.js';
 
 const DIR = path.join(import.meta.dirname, '..', 'bench', 'catalogs-large');
 const catalog = (server: string): Catalog => ({ tools: JSON.parse(readFileSync(path.join(DIR, `${server}.json`), 'utf8')).tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
@@ -189,5 +190,23 @@ describe('the sixth round (literal values; scored on an untouched set)', () => {
     expect(normalizeQuery('open ./forecast.xlsx')).toContain('file spreadsheet workbook');
     expect(normalizeQuery('format c2:c40 as currency')).toContain('range');
     expect(first('in ./forecast.xlsx on disk, format c2:c40 as currency with red negatives')).toBe('excel/excel_format_range');
+  });
+});
+
+describe('products described instead of named', () => {
+  it('finds a server by what its product is', () => {
+    expect(productKinds('metabase')).toContain('business intelligence');
+    expect(productKinds('google-drive Google Drive')).toBe('cloud storage google');
+    expect(productKinds('my-server')).toBe('');
+    // Without the kinds, neither request had a Metabase tool in its top 5.
+    expect(first('list every table the bi tool knows about in database 2')).toBe('metabase/list_tables');
+    expect(top5('show the sql behind question 412 in our bi tool').some((h) => h.startsWith('metabase/'))).toBe(true);
+    expect(top5('what quality grade does the api repo get on the code quality platform')[0]).toMatch(/^codacy\//);
+  });
+
+  it('gives what a product is as evidence, never as its name', () => {
+    // "dashboards" is what Grafana and Metabase are; it names neither, so Grafana's dashboard
+    // search still ranks by its own words.
+    expect(first('search grafana dashboards for latency')).toBe('grafana/search_dashboards');
   });
 });

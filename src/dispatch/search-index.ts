@@ -1,6 +1,7 @@
 import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
 import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type Role } from './text.js';
+import { productKinds } from './products.js';
 
 /** One searchable capability. */
 export interface IndexEntry {
@@ -280,8 +281,11 @@ export class SearchIndex {
     if (!entries.length) return;
     const ids: number[] = [];
     const server = new Set<string>();
+    const kinds = new Map<string, string[]>();
     for (const e of entries) {
-      ids.push(this.addDoc(e));
+      let kind = kinds.get(e.server);
+      if (!kind) kinds.set(e.server, (kind = terms(productKinds(e.server))));
+      ids.push(this.addDoc(e, kind));
       for (const t of terms(e.server)) if (!GENERIC_SERVER_WORDS.has(t) && t.length > 1) server.add(t);
     }
     this.byConnection.set(connection, ids);
@@ -311,7 +315,8 @@ export class SearchIndex {
     this.sortedTerms = null;
   }
 
-  private addDoc(e: IndexEntry): number {
+  /** Indexes one entry; `kind` is what the product its server names is, in words (server field, no name). */
+  private addDoc(e: IndexEntry, kind: string[]): number {
     const lead = shortDescription(e.description, 400);
     const restText = e.description.slice(lead.replace(/…$/, '').length);
     const rest = terms(restText.slice(0, MAX_REST_WORDS * 12)).slice(0, MAX_REST_WORDS);
@@ -320,7 +325,7 @@ export class SearchIndex {
     const name = terms(e.name).filter((t) => !VERSION.test(t));
     const paramNames = terms(nl < 0 ? e.params : e.params.slice(0, nl));
     const paramText = terms(`${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`);
-    const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, terms(e.server)];
+    const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, [...terms(e.server), ...kind]];
     const id = this.free.pop() ?? this.docs.length;
     const len = new Float64Array(NF);
     const tf = TF_SCRATCH;
