@@ -91,19 +91,11 @@ function fileKind(name: string): string {
   if (!ext) return '';
   return `file ${FILE_KINDS.get(ext) ?? ''} `;
 }
-const FILE_KINDS = new Map<string, string>([
-  ...['xlsx', 'xls'].map((e): [string, string] => [e, 'spreadsheet workbook']),
-  ...['csv', 'tsv'].map((e): [string, string] => [e, 'csv']),
-  ['pdf', 'pdf'],
-  ...['md', 'mdx'].map((e): [string, string] => [e, 'markdown']),
-  ...['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg'].map((e): [string, string] => [e, 'image']),
-  ...['mp4', 'mov'].map((e): [string, string] => [e, 'video']),
-  ...['mp3', 'wav'].map((e): [string, string] => [e, 'audio']),
-  ...['docx', 'doc'].map((e): [string, string] => [e, 'document']),
-  ...['pptx', 'ppt'].map((e): [string, string] => [e, 'presentation']),
-  ['ipynb', 'notebook'],
-  ['drawio', 'drawio diagram'],
-]);
+const FILE_KINDS = new Map(Object.entries({
+  xlsx: 'spreadsheet workbook', xls: 'spreadsheet workbook', csv: 'csv', tsv: 'csv', pdf: 'pdf', md: 'markdown', mdx: 'markdown',
+  png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', webp: 'image', svg: 'image', mp4: 'video', mov: 'video', mp3: 'audio', wav: 'audio',
+  docx: 'document', doc: 'document', pptx: 'presentation', ppt: 'presentation', ipynb: 'notebook', drawio: 'drawio diagram',
+}));
 
 /** The name a URL's host gives its site: acme.sentry.io -> sentry, github.com -> github (a product, often a server's name). */
 function siteName(url: string): string {
