@@ -249,6 +249,8 @@ export class SearchIndex {
   private readonly postings = new Map<string, Map<number, Posting>>();
   private readonly byConnection = new Map<string, number[]>();
   private readonly serverTerms = new Map<string, Set<string>>();
+  /** Each connection's names of several words written as one (browsertools): they name it too. */
+  private readonly serverJoined = new Map<string, Set<string>>();
   private readonly fieldTotal = new Float64Array(NF);
   private live = 0;
   private sortedTerms: string[] | null = null;
@@ -281,15 +283,18 @@ export class SearchIndex {
     if (!entries.length) return;
     const ids: number[] = [];
     const server = new Set<string>();
-    const kinds = new Map<string, string[]>();
+    const joined = new Set<string>();
+    const extras = new Map<string, { joined: string[]; kind: string[] }>();
     for (const e of entries) {
-      let kind = kinds.get(e.server);
-      if (!kind) kinds.set(e.server, (kind = terms(productKinds(e.server))));
-      ids.push(this.addDoc(e, kind));
+      let x = extras.get(e.server);
+      if (!x) extras.set(e.server, (x = { joined: joinedNames(e.server), kind: terms(productKinds(e.server)) }));
+      ids.push(this.addDoc(e, [...x.joined, ...x.kind]));
       for (const t of terms(e.server)) if (!GENERIC_SERVER_WORDS.has(t) && t.length > 1) server.add(t);
+      for (const t of x.joined) joined.add(t);
     }
     this.byConnection.set(connection, ids);
     this.serverTerms.set(connection, server);
+    this.serverJoined.set(connection, joined);
     this.sortedTerms = null;
   }
 
@@ -312,11 +317,12 @@ export class SearchIndex {
     }
     this.byConnection.delete(connection);
     this.serverTerms.delete(connection);
+    this.serverJoined.delete(connection);
     this.sortedTerms = null;
   }
 
-  /** Indexes one entry; `kind` is what the product its server names is, in words (server field, no name). */
-  private addDoc(e: IndexEntry, kind: string[]): number {
+  /** Indexes one entry; `more` are server-field terms beyond its name's words (joined name, product kind). */
+  private addDoc(e: IndexEntry, more: string[]): number {
     const lead = shortDescription(e.description, 400);
     const restText = e.description.slice(lead.replace(/…$/, '').length);
     const rest = terms(restText.slice(0, MAX_REST_WORDS * 12)).slice(0, MAX_REST_WORDS);
@@ -325,7 +331,7 @@ export class SearchIndex {
     const name = terms(e.name).filter((t) => !VERSION.test(t));
     const paramNames = terms(nl < 0 ? e.params : e.params.slice(0, nl));
     const paramText = terms(`${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`);
-    const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, [...terms(e.server), ...kind]];
+    const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, [...terms(e.server), ...more]];
     const id = this.free.pop() ?? this.docs.length;
     const len = new Float64Array(NF);
     const tf = TF_SCRATCH;
@@ -430,6 +436,7 @@ export class SearchIndex {
     const naming = new Set<string>();
     const wordSet = new Set(words);
     for (const [c, ts] of this.serverTerms) {
+      for (const w of words) if (this.serverJoined.get(c)?.has(w)) (named.add(c), naming.add(w));
       if (!ts.size) continue;
       if (ts.size > 1 && [...ts].every((t) => wordSet.has(t))) {
         named.add(c);
@@ -625,7 +632,7 @@ export class SearchIndex {
         for (const id of this.byConnection.get(c)!) {
           if (filtered && !allowed(id)) continue;
           for (const w of naming) {
-            if (!ts.has(w) && !this.namesBy(ts, w)) continue;
+            if (!ts.has(w) && !this.namesBy(ts, w) && !this.serverJoined.get(c)?.has(w)) continue;
             const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
             if (!b.seen[id]) (b.seen[id] = 1), touched.push(id), (b.score[id] = 0), (b.covered[id] = 0), (b.nameHits[id] = 0);
             b.score[id]! += NAMED_CREDIT * wIdf;
@@ -724,6 +731,18 @@ export class SearchIndex {
     });
     return explain(list);
   }
+}
+
+/** A server's names of two or more words written as one ("browser-tools": browsertools), as people type them. */
+function joinedNames(server: string): string[] {
+  const out: string[] = [];
+  for (const part of server.split(/\s+/)) {
+    const ws = splitWords(part);
+    if (ws.length < 2) continue;
+    const t = terms(ws.join(''))[0];
+    if (t && !out.includes(t)) out.push(t);
+  }
+  return out;
 }
 
 /** One form of a request word: the term looked up, what it counts, how `why` shows it. */

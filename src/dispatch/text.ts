@@ -75,6 +75,8 @@ export function normalizeQuery(q: string): string {
     // A glob (*.test.ts) is a file pattern; a slashed name (feature/login, torvalds/linux) is a name.
     .replace(/(^|\s)\*[\w.*-]*/g, '$1 file pattern ')
     .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => (m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m))
+    // A tracker's key (ENG-90, WEB-142) names an item: its letters are no word to match.
+    .replace(/\b[A-Z][A-Z0-9]{1,9}-\d{1,7}\b/g, ' issue identifier ')
     // A1 notation (c2:c40) is a range of a sheet's cells.
     .replace(/\b[a-z]{1,3}\d{1,7}:[a-z]{1,3}\d{1,7}\b/gi, ' range ');
   for (const [re, to] of PHRASES) out = out.replace(re, to);
@@ -121,8 +123,11 @@ const FRAMEWORK_JS = /^\s*(next|node|vue|nuxt|three|d3|express|react|angular|emb
 
 // Phrasal verbs say one thing in two words: "get rid of" is delete, not get.
 const PHRASES: Array<[RegExp, string]> = [
+  // What is ruled out is no act or thing to look for: "don't publish it yet", "run nothing", "no diffs".
+  [/\b(?:don['\u2019]?t|do not|never|no|not)\s+(?:[a-z0-9-]+\s+){0,2}[a-z0-9-]+/gi, ' '],
+  [/\b[a-z]+\s+nothing\b/gi, ' '],
   [/\bget rid of\b/gi, ' delete '],
-  [/\b(spin|set|start|fire) up\b/gi, ' create '],
+  [/\b(spin|set|start|fire) (?:(?:it|one|them|this|that|a new one) )?up\b/gi, ' create '],
   [/\bkick off\b/gi, ' run '],
   [/\b(tick|check|cross) off\b/gi, ' complete '],
   [/\bshut down\b/gi, ' stop '],
@@ -144,7 +149,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bhand (it |them )?back\b/gi, ' release '],
   [/\bcatch (me )?up\b/gi, ' history recent '],
   // Many at once, without matching tools that say "batch" in their names.
-  [/\bin one (go|shot)\b|\b(all )?at once\b/gi, ' multiple '],
+  [/\bin (?:one|a single) (?:go|shot|call|request|batch|pass)\b|\b(all )?at once\b/gi, ' multiple '],
   [/\btoday'?s date\b|\bwhat day is (it|today)\b/gi, ' current date '],
   [/\bkeep(ing)? an eye on\b/gi, ' watch '],
   [/\bdisplay name\b/gi, ' profile name '],
@@ -198,6 +203,31 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(^|\s)#[a-z][\w-]*/gi, ' channel '],
   [/\br\/[a-z0-9_]+/gi, ' subreddit '],
   [/\blook up\b/gi, ' search '],
+  // Round 7: idioms for acts.
+  // "read-only" says how, not what to do.
+  [/\bread[- ]only\b/gi, ' readonly '],
+  [/\bpull(s|ed)? up\b/gi, ' show get '],
+  [/\bget\b(?=[^.]{0,30}\bout of\b)/gi, ' remove '],
+  [/\bpass\b(?=[^.]{0,30}\bon to\b)/gi, ' forward '],
+  [/\bsnap\b/gi, ' screenshot '],
+  [/\bsketch\b/gi, ' draw create '],
+  [/\bfile (?=(?:these|those|the|this|some|a few|\d+|two|three|four|five|six)\b[^.]{0,20}\b(?:bugs?|issues?|tickets?|tasks?)\b)/gi, ' create '],
+  [/\bmake\b(?=[^.]{0,30}\bpublic\b)/gi, ' publish '],
+  [/\bmake\b(?=[^.]{0,30}\bprivate\b)/gi, ' unpublish '],
+  [/\bwho (?:can|could|has|have) (?:already )?(?:access|see|view|edit|open|read)\b/gi, ' permissions sharing '],
+  [/\bpage through\b/gi, ' list all '],
+  // "drop the titles into the list": put in, not remove; "spin a collection out of the spec": make from.
+  [/\bdrop\b(?=[^.]{0,40}\b(?:into|onto)\b)/gi, ' add '],
+  [/\bspin\b(?=[^.]{0,40}\bout of\b)/gi, ' generate create '],
+  [/\bversion history\b/gi, ' revisions versions '],
+  [/\b(?:am i|i'?m|i am) (?:looking at|viewing|on)\b/gi, ' current focused '],
+  [/\bwhat (?:has |have )?changed\b/gi, ' changes '],
+  [/\bhow big\b/gi, ' size '],
+  [/\bas the crow flies\b/gi, ' distance '],
+  // Shell words for what they do.
+  [/(^|\s)ls(?=\s)/gi, ' list directory '],
+  [/(^|\s)rm(?=\s)/gi, ' delete file '],
+  [/(^|\s)mkdir(?=\s)/gi, ' create directory '],
   // "turn the range into a table": make one thing from another.
   [/\bturn\b(?=[^.]{1,40}\binto\b)/gi, ' convert create '],
   [/\bturn off\b/gi, ' disable '],
@@ -364,7 +394,7 @@ const GROUPS: string[][] = [
   ['delete', 'remove', 'erase', 'drop', 'destroy', 'rm', 'del', 'clear', 'purge', 'forget', 'trash', 'uninstall', 'nuke', 'wipe', 'zap', 'strip', 'bin'],
   ['list', 'enumerate', 'all', 'show', 'browse', 'ls'],
   ['search', 'find', 'query', 'lookup', 'look', 'locate', 'grep', 'match'],
-  ['update', 'edit', 'modify', 'change', 'patch', 'set', 'alter', 'replace', 'rename'],
+  ['update', 'edit', 'modify', 'change', 'patch', 'set', 'alter', 'replace', 'rename', 'tweak', 'adjust'],
   ['move', 'rename', 'mv', 'relocate'],
   ['directory', 'folder', 'dir', 'path'],
   ['file', 'document', 'doc'],
@@ -406,6 +436,7 @@ const GROUPS: string[][] = [
   ['select', 'choose', 'pick', 'option', 'dropdown'],
   ['star', 'favorite'],
   ['fork', 'copy', 'clone', 'duplicate'],
+  ['unstage', 'reset'],
   ['commit', 'change', 'history'],
   ['label', 'tag'],
   ['assign', 'assignee'],
