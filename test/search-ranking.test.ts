@@ -189,6 +189,9 @@ describe('the sixth round (literal values; scored on an untouched set)', () => {
     expect(first('overwrite notes/todo.md on disk with this new content')).toBe('filesystem/write_file');
     expect(normalizeQuery('open ./forecast.xlsx')).toContain('file spreadsheet workbook');
     expect(normalizeQuery('format c2:c40 as currency')).toContain('range');
+    // A repository named like a framework is a name, not a file.
+    expect(normalizeQuery('fetch the deepwiki page for vercel/next.js')).not.toContain('file');
+    expect(normalizeQuery('routes of my next.js app')).toContain('next.js');
     expect(first('in ./forecast.xlsx on disk, format c2:c40 as currency with red negatives')).toBe('excel/excel_format_range');
   });
 });

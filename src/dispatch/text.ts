@@ -71,7 +71,8 @@ export function normalizeQuery(q: string): string {
     .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
     // A path (/var/log/app.log, ~/Downloads, ./src) is a path, and a file when it ends in an extension.
     .replace(PATH_RE, (m: string, before: string) => `${before} path ${fileKind(m)}`)
-    .replace(FILE_RE, (m: string) => (FRAMEWORK_JS.test(m) ? m : ` ${fileKind(m)}`))
+    // next.js is a framework; vercel/next.js a repository's name.
+    .replace(FILE_RE, (m: string) => (FRAMEWORK_JS.test(m) ? m : FRAMEWORK_JS.test(m.slice(m.lastIndexOf('/') + 1)) ? ' ' : ` ${fileKind(m)}`))
     // A glob (*.test.ts) is a file pattern; a slashed name (feature/login, torvalds/linux) is a name.
     .replace(/(^|\s)\*[\w.*-]*/g, '$1 file pattern ')
     .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => (m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m))
