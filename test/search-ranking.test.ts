@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/mcp/connection.js';
 import { entriesOf, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
 import { normalizeQuery, requestWords, stem, words } from '../src/dispatch/text.js';
-import { productKinds } from '../src/dispatch/products.js';
+import { productKinds, toolKinds } from '../src/dispatch/products.js';
 
 const DIR = path.join(import.meta.dirname, '..', 'bench', 'catalogs-large');
 const catalog = (server: string): Catalog => ({ tools: JSON.parse(readFileSync(path.join(DIR, `${server}.json`), 'utf8')).tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
@@ -244,5 +244,18 @@ describe('the seventh round (what is ruled out, keys, joined names; scored on an
     expect(normalizeQuery('drop these titles into the list')).toContain('add');
     expect(normalizeQuery('read-only sql')).not.toMatch(/\bread\b/);
     expect(top5('we stopped working with bob@acme.com, get him out of my google contacts')).toContain('google-workspace/delete_contact');
+  });
+});
+
+describe('sub-products and what only one server is', () => {
+  it('gives a tool named for a sub-product what that sub-product is', () => {
+    expect(toolKinds('figjam_create_section')).toContain('whiteboard');
+    expect(toolKinds('list-onedrive-files')).toContain('cloud storage');
+    expect(toolKinds('get_timeline')).toBe('');
+  });
+
+  it('reads a word only one server is as naming it, a little', () => {
+    // "whiteboard" is only FigJam's (figma-console's figjam_* tools).
+    expect(first('on the whiteboard, create a section called Ideas, 800 by 600')).toBe('figma-console/figjam_create_section');
   });
 });

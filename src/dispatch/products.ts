@@ -60,9 +60,12 @@ const KINDS: Record<string, string> = {
   workspace: 'google office suite docs sheets drive gmail calendar',
   figma: 'design tool ui design prototyping',
   figjam: 'whiteboard diagramming figma',
+  outlook: 'email calendar microsoft',
+  onenote: 'notes notebook microsoft',
+  sharepoint: 'intranet sites microsoft',
   canva: 'graphic design',
   miro: 'whiteboard collaboration',
-  drawio: 'diagramming diagrams flowcharts whiteboard',
+  drawio: 'diagramming diagrams flowcharts',
   mermaid: 'diagrams as code flowcharts sequence diagrams',
   remotion: 'programmatic video react',
   notebooklm: 'ai research notebook google sources',
@@ -135,6 +138,18 @@ const KINDS: Record<string, string> = {
   mui: 'react ui components material design',
   tauri: 'desktop apps rust webview',
 };
+
+/** Sub-products a tool's name may carry (figjam_create_sticky, list-onedrive-files): the tool is theirs. */
+const SUBPRODUCTS = new Set(['figjam', 'onedrive', 'excel', 'outlook', 'onenote', 'sharepoint']);
+
+/** What the sub-products a tool's name names are, as words ('' when it names none). */
+export function toolKinds(toolName: string): string {
+  const out: string[] = [];
+  for (const w of toolName.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
+    if (SUBPRODUCTS.has(w) && !out.includes(KINDS[w]!)) out.push(KINDS[w]!);
+  }
+  return out.join(' ');
+}
 
 /** What the products a server's name or title names are, as words ('' when it names none). */
 export function productKinds(serverName: string): string {

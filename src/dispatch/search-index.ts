@@ -1,7 +1,7 @@
 import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
 import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type Role } from './text.js';
-import { productKinds } from './products.js';
+import { productKinds, toolKinds } from './products.js';
 
 /** One searchable capability. */
 export interface IndexEntry {
@@ -251,6 +251,8 @@ export class SearchIndex {
   private readonly serverTerms = new Map<string, Set<string>>();
   /** Each connection's names of several words written as one (browsertools): they name it too. */
   private readonly serverJoined = new Map<string, Set<string>>();
+  /** What each connection's products are (products.ts), as terms. */
+  private readonly serverKinds = new Map<string, Set<string>>();
   private readonly fieldTotal = new Float64Array(NF);
   private live = 0;
   private sortedTerms: string[] | null = null;
@@ -284,17 +286,20 @@ export class SearchIndex {
     const ids: number[] = [];
     const server = new Set<string>();
     const joined = new Set<string>();
+    const kinds = new Set<string>();
     const extras = new Map<string, { joined: string[]; kind: string[] }>();
     for (const e of entries) {
       let x = extras.get(e.server);
       if (!x) extras.set(e.server, (x = { joined: joinedNames(e.server), kind: terms(productKinds(e.server)) }));
       ids.push(this.addDoc(e, [...x.joined, ...x.kind]));
+      for (const t of [...x.kind, ...terms(toolKinds(e.name))]) kinds.add(t);
       for (const t of terms(e.server)) if (!GENERIC_SERVER_WORDS.has(t) && t.length > 1) server.add(t);
       for (const t of x.joined) joined.add(t);
     }
     this.byConnection.set(connection, ids);
     this.serverTerms.set(connection, server);
     this.serverJoined.set(connection, joined);
+    this.serverKinds.set(connection, kinds);
     this.sortedTerms = null;
   }
 
@@ -318,6 +323,7 @@ export class SearchIndex {
     this.byConnection.delete(connection);
     this.serverTerms.delete(connection);
     this.serverJoined.delete(connection);
+    this.serverKinds.delete(connection);
     this.sortedTerms = null;
   }
 
@@ -331,7 +337,7 @@ export class SearchIndex {
     const name = terms(e.name).filter((t) => !VERSION.test(t));
     const paramNames = terms(nl < 0 ? e.params : e.params.slice(0, nl));
     const paramText = terms(`${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`);
-    const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, [...terms(e.server), ...more]];
+    const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, [...terms(e.server), ...more, ...terms(toolKinds(e.name))]];
     const id = this.free.pop() ?? this.docs.length;
     const len = new Float64Array(NF);
     const tf = TF_SCRATCH;
@@ -488,6 +494,17 @@ export class SearchIndex {
     return n >= 2 ? c : undefined;
   }
 
+  /** The one connection whose products are what `w` says ("crm": HubSpot, "whiteboard": FigJam's tools), if any. */
+  private kindOwner(w: string): string | undefined {
+    let owner: string | undefined;
+    for (const [c, ks] of this.serverKinds) {
+      if (!ks.has(w)) continue;
+      if (owner !== undefined) return undefined;
+      owner = c;
+    }
+    return owner;
+  }
+
   /** The forms a request word is looked up in: itself, synonyms, longer terms it begins, joined with the next word. */
   private variants(w: string, next: string | undefined, said: Map<string, string>, claimed: Set<string>): Variant[] {
     const word = said.get(w) ?? w;
@@ -566,7 +583,7 @@ export class SearchIndex {
     // A request's first word is its verb ("rotate the phone"), not a product.
     const sub = new Set<string>();
     for (const w of words) {
-      const c = naming.has(w) || w === req[0]!.term ? undefined : this.subproduct(w);
+      const c = naming.has(w) || w === req[0]!.term ? undefined : (this.subproduct(w) ?? this.kindOwner(w));
       if (c && !named.has(c)) sub.add(c);
     }
     // Within a named server its name is a given, not evidence: "trello" must not favour the trello
