@@ -243,6 +243,11 @@ describe('the seventh round (what is ruled out, keys, joined names; scored on an
     expect(normalizeQuery('get him out of my contacts')).toContain('remove');
     expect(normalizeQuery('drop these titles into the list')).toContain('add');
     expect(normalizeQuery('read-only sql')).not.toMatch(/\bread\b/);
+    // Changing a setting said as pointing, flipping, a default or a better name.
+    expect(normalizeQuery('point the concise variation at gpt-4o-mini')).toContain('update');
+    expect(normalizeQuery('make trunk the default branch')).toContain('set');
+    expect(normalizeQuery('the table needs a better name')).toContain('rename');
+    expect(normalizeQuery('add a data point to the chart')).not.toContain('update');
     expect(top5('we stopped working with bob@acme.com, get him out of my google contacts')).toContain('google-workspace/delete_contact');
   });
 });

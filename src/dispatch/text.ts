@@ -217,6 +217,11 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bmake\b(?=[^.]{0,30}\bprivate\b)/gi, ' unpublish '],
   [/\bwho (?:can|could|has|have) (?:already )?(?:access|see|view|edit|open|read)\b/gi, ' permissions sharing '],
   [/\bpage through\b/gi, ' list all '],
+  // Changing a setting, said as pointing, flipping or making a default.
+  [/(^|[,;]\s*|\band\s+|\bplease\s+)point\b(?=[^.]{0,60}\bat\b)/gi, '$1 update set '],
+  [/\bflip\b(?=[^.]{0,40}\bto\b)/gi, ' update set '],
+  [/\bmake\b(?=[^.]{0,30}\bthe default\b)/gi, ' set update '],
+  [/\b(?:a )?(?:better|new|different) name\b/gi, ' rename '],
   // "drop the titles into the list": put in, not remove; "spin a collection out of the spec": make from.
   [/\bdrop\b(?=[^.]{0,40}\b(?:into|onto)\b)/gi, ' add '],
   [/\bspin\b(?=[^.]{0,40}\bout of\b)/gi, ' generate create '],
