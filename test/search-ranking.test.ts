@@ -248,6 +248,10 @@ describe('the seventh round (what is ruled out, keys, joined names; scored on an
     expect(normalizeQuery('make trunk the default branch')).toContain('set');
     expect(normalizeQuery('the table needs a better name')).toContain('rename');
     expect(normalizeQuery('add a data point to the chart')).not.toContain('update');
+    // A shell command is the request's verb only where it stands as one; a file dropped onto a target is no add.
+    expect(normalizeQuery('ls ~/projects/api real quick')).toContain('list directory');
+    expect(normalizeQuery('run ls inside the container')).not.toContain('directory');
+    expect(normalizeQuery('drop a file onto the upload area')).not.toContain('add');
     expect(top5('we stopped working with bob@acme.com, get him out of my google contacts')).toContain('google-workspace/delete_contact');
   });
 });
@@ -262,5 +266,11 @@ describe('sub-products and what only one server is', () => {
   it('reads a word only one server is as naming it, a little', () => {
     // "whiteboard" is only FigJam's (figma-console's figjam_* tools).
     expect(first('on the whiteboard, create a section called Ideas, 800 by 600')).toBe('figma-console/figjam_create_section');
+    // Not where other servers' tool names use the word: "docs" is what Notion is, but many servers have docs tools.
+    const SMALL = path.join(import.meta.dirname, '..', 'bench', 'catalogs');
+    const smallCatalog = (server: string): Catalog => ({ tools: JSON.parse(readFileSync(path.join(SMALL, `${server}.json`), 'utf8')).tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
+    const fifteen = ['github', 'gitlab', 'slack', 'notion', 'playwright', 'puppeteer', 'kubernetes', 'filesystem', 'memory', 'everything', 'google-maps', 'brave-search', 'tavily', 'firecrawl', 'context7'];
+    const small = new SearchIndex(fifteen.flatMap((x) => entriesOf(x, x, smallCatalog(x))));
+    expect(names(small.search('get the docs for express middleware', { limit: 3 }))).toContain('context7/query-docs');
   });
 });

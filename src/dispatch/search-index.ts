@@ -494,7 +494,11 @@ export class SearchIndex {
     return n >= 2 ? c : undefined;
   }
 
-  /** The one connection whose products are what `w` says ("crm": HubSpot, "whiteboard": FigJam's tools), if any. */
+  /**
+   * The one connection whose products are what `w` says ("crm": HubSpot, "whiteboard": FigJam's
+   * tools), if any, and only where no other connection's tool names use the word ("docs" is
+   * Notion's, but many servers have docs tools).
+   */
   private kindOwner(w: string): string | undefined {
     let owner: string | undefined;
     for (const [c, ks] of this.serverKinds) {
@@ -502,6 +506,8 @@ export class SearchIndex {
       if (owner !== undefined) return undefined;
       owner = c;
     }
+    if (owner === undefined) return undefined;
+    for (const [id, p] of this.postings.get(w) ?? []) if (tfOf(p, 0) && this.docs[id]!.entry.connection !== owner) return undefined;
     return owner;
   }
 

@@ -223,17 +223,17 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bmake\b(?=[^.]{0,30}\bthe default\b)/gi, ' set update '],
   [/\b(?:a )?(?:better|new|different) name\b/gi, ' rename '],
   // "drop the titles into the list": put in, not remove; "spin a collection out of the spec": make from.
-  [/\bdrop\b(?=[^.]{0,40}\b(?:into|onto)\b)/gi, ' add '],
+  [/\bdrop\b(?=[^.]{0,40}\binto\b)/gi, ' add '],
   [/\bspin\b(?=[^.]{0,40}\bout of\b)/gi, ' generate create '],
   [/\bversion history\b/gi, ' revisions versions '],
   [/\b(?:am i|i'?m|i am) (?:looking at|viewing|on)\b/gi, ' current focused '],
   [/\bwhat (?:has |have )?changed\b/gi, ' changes '],
   [/\bhow big\b/gi, ' size '],
   [/\bas the crow flies\b/gi, ' distance '],
-  // Shell words for what they do.
-  [/(^|\s)ls(?=\s)/gi, ' list directory '],
-  [/(^|\s)rm(?=\s)/gi, ' delete file '],
-  [/(^|\s)mkdir(?=\s)/gi, ' create directory '],
+  // Shell commands said as the request's verb ("ls ~/projects"; not "run ls in the pod").
+  [/(^\s*|[,;]\s*)ls(?=\s)/gi, '$1 list directory '],
+  [/(^\s*|[,;]\s*)rm(?=\s)/gi, '$1 delete file '],
+  [/(^\s*|[,;]\s*)mkdir(?=\s)/gi, '$1 create directory '],
   // "turn the range into a table": make one thing from another.
   [/\bturn\b(?=[^.]{1,40}\binto\b)/gi, ' convert create '],
   [/\bturn off\b/gi, ' disable '],
