@@ -274,3 +274,20 @@ describe('sub-products and what only one server is', () => {
     expect(names(small.search('get the docs for express middleware', { limit: 3 }))).toContain('context7/query-docs');
   });
 });
+
+describe('requests in Chinese, Japanese or Korean', () => {
+  it('splits a run of CJK characters into overlapping pairs, and finds tools described in them', () => {
+    expect(words('经纬度 getFileInfo')).toEqual(['经纬', '纬度', 'get', 'file', 'info']);
+    expect(words('字')).toEqual(['字']);
+    // Split on Latin letters and digits only, this request had no word at all and found nothing.
+    expect(top5('用高德查一下广州塔的经纬度')).toContain('amap/maps_geo');
+    expect(first('云开发：现在有哪些数据模型？')).toBe('cloudbase/manageDataModel');
+  });
+
+  it('leaves English scores as they were: the pairs are extra ways in, not length', () => {
+    const other = { name: 'route', description: 'Plan a route between two addresses', inputSchema: { type: 'object' } };
+    const geo = (description: string) => ({ tools: [{ name: 'geo', description, inputSchema: { type: 'object' } }, other], resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 }) as unknown as Catalog;
+    const scores = (c: Catalog) => new SearchIndex(entriesOf('m', 'm', c)).search('geocode an address').map((h) => `${h.name} ${h.score}`);
+    expect(scores(geo('Geocode an address 将详细的结构化地址转换为经纬度坐标'))).toEqual(scores(geo('Geocode an address')));
+  });
+});

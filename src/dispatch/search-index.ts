@@ -1,6 +1,6 @@
 import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
-import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type Role } from './text.js';
+import { ACTION_VERBS, isCjk, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type Role } from './text.js';
 import { productKinds, toolKinds } from './products.js';
 
 /** One searchable capability. */
@@ -343,8 +343,9 @@ export class SearchIndex {
     const tf = TF_SCRATCH;
     tf.clear();
     fields.forEach((ts, f) => {
-      len[f] = ts.length;
-      this.fieldTotal[f]! += ts.length;
+      // Pairs of CJK characters are extra ways in, not length: English matches score as they did.
+      len[f] = ts.length - ts.filter(isCjk).length;
+      this.fieldTotal[f]! += len[f]!;
       for (const t of ts) {
         const p = tf.get(t) ?? 0;
         if (tfOf(p, f) < TF_MAX) tf.set(t, p + SHIFT[f]!);

@@ -11,18 +11,33 @@ const STOP = new Set(
     'given specified specific provided optional e g eg etc one up').split(' '),
 );
 
-/** Splits identifiers and prose into lower-case words: `getFileInfo`, `list_dir`, `pull-request`. */
+/**
+ * Splits identifiers and prose into lower-case words: `getFileInfo`, `list_dir`, `pull-request`.
+ * Chinese, Japanese and Korean have no spaces between words: a run of their characters gives its
+ * overlapping pairs (经纬度: 经纬, 纬度), as search engines index them.
+ */
 export function words(text: string): string[] {
-  return text
+  const latin = text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     // `HTTPServer` -> `HTTP Server`; a lookahead, since `([A-Z]+)([A-Z][a-z])` is quadratic on long capitals.
     // An acronym's plural is the acronym: `getPendingReviewPRs`, `listURLs` (not `p rs`, `ur ls`).
     .replace(/([A-Z]{2})s(?![a-z])/g, '$1')
     .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
+    .toLowerCase();
+  if (!CJK.test(latin)) return latin.split(/[^a-z0-9]+/).filter(Boolean);
+  return latin
+    .replace(CJK_RUN, (run: string) => ` ${run.length === 1 ? run : Array.from({ length: run.length - 1 }, (_, i) => run.slice(i, i + 2)).join(' ')} `)
+    .split(NOT_WORD)
     .filter(Boolean);
 }
+/** True for a word of CJK characters (a pair from `words`). */
+export function isCjk(w: string): boolean {
+  return CJK.test(w);
+}
+// Han (with extension A and compatibility ideographs), kana and Hangul syllables: all in the basic plane.
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
+const CJK_RUN = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+/g;
+const NOT_WORD = /[^a-z0-9\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+/;
 
 const DOUBLE = /(bb|dd|ff|gg|ll|mm|nn|pp|rr|tt)$/;
 /** Words the suffix rules would turn into another word: news is not new, a plane not a plan, a state not a stat. */
