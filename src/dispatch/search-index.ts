@@ -1,6 +1,6 @@
 import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
-import { ACTION_VERBS, isCjk, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type Role } from './text.js';
+import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type Role } from './text.js';
 import { productKinds, toolKinds } from './products.js';
 
 /** One searchable capability. */
@@ -291,8 +291,9 @@ export class SearchIndex {
     for (const e of entries) {
       let x = extras.get(e.server);
       if (!x) extras.set(e.server, (x = { joined: joinedNames(e.server), kind: terms(productKinds(e.server)) }));
-      ids.push(this.addDoc(e, [...x.joined, ...x.kind]));
-      for (const t of [...x.kind, ...terms(toolKinds(e.name))]) kinds.add(t);
+      const sub = terms(toolKinds(e.name));
+      ids.push(this.addDoc(e, [...x.joined, ...x.kind, ...sub]));
+      for (const t of [...x.kind, ...sub]) kinds.add(t);
       for (const t of terms(e.server)) if (!GENERIC_SERVER_WORDS.has(t) && t.length > 1) server.add(t);
       for (const t of x.joined) joined.add(t);
     }
@@ -327,7 +328,7 @@ export class SearchIndex {
     this.sortedTerms = null;
   }
 
-  /** Indexes one entry; `more` are server-field terms beyond its name's words (joined name, product kind). */
+  /** Indexes one entry; `more` are server-field terms beyond its name's words (joined name, product and sub-product kinds). */
   private addDoc(e: IndexEntry, more: string[]): number {
     const lead = shortDescription(e.description, 400);
     const restText = e.description.slice(lead.replace(/…$/, '').length);
@@ -337,14 +338,14 @@ export class SearchIndex {
     const name = terms(e.name).filter((t) => !VERSION.test(t));
     const paramNames = terms(nl < 0 ? e.params : e.params.slice(0, nl));
     const paramText = terms(`${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`);
-    const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, [...terms(e.server), ...more, ...terms(toolKinds(e.name))]];
+    const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, [...terms(e.server), ...more]];
     const id = this.free.pop() ?? this.docs.length;
     const len = new Float64Array(NF);
     const tf = TF_SCRATCH;
     tf.clear();
     fields.forEach((ts, f) => {
       // Pairs of CJK characters are extra ways in, not length: English matches score as they did.
-      len[f] = ts.length - ts.filter(isCjk).length;
+      len[f] = ts.length - countCjk(ts);
       this.fieldTotal[f]! += len[f]!;
       for (const t of ts) {
         const p = tf.get(t) ?? 0;
@@ -755,6 +756,13 @@ export class SearchIndex {
     });
     return explain(list);
   }
+}
+
+/** How many of `ts` are CJK pairs (every other term is ASCII, so the first character tells). */
+function countCjk(ts: string[]): number {
+  let n = 0;
+  for (const t of ts) if (t.charCodeAt(0) >= 0x3040) n++;
+  return n;
 }
 
 /** A server's names of two or more words written as one ("browser-tools": browsertools), as people type them. */

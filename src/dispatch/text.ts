@@ -30,10 +30,6 @@ export function words(text: string): string[] {
     .split(NOT_WORD)
     .filter(Boolean);
 }
-/** True for a word of CJK characters (a pair from `words`). */
-export function isCjk(w: string): boolean {
-  return CJK.test(w);
-}
 // Han (with extension A and compatibility ideographs), kana and Hangul syllables: all in the basic plane.
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 const CJK_RUN = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+/g;
