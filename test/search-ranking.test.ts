@@ -291,3 +291,26 @@ describe('requests in Chinese, Japanese or Korean', () => {
     expect(scores(geo('Geocode an address 将详细的结构化地址转换为经纬度坐标'))).toEqual(scores(geo('Geocode an address')));
   });
 });
+
+describe('the eighth round (questions, code, re- verbs; scored on an untouched set)', () => {
+  it('reads a question after a product named first, and the thing it asks about as a noun', () => {
+    expect(first('onenote: which notebooks do i have?')).toBe('ms-365/list-onenote-notebooks');
+    // "which lists": lists is what is asked about, not the verb of list_boards.
+    expect(first('which lists are on trello board b1')).toBe('trello/get_lists');
+  });
+
+  it('reads a function call as code, not as its words', () => {
+    expect(normalizeQuery('what does this print: console.log([10, 1, 3].sort())')).not.toMatch(/sort|log|file/);
+    expect(normalizeQuery('what does this print: console.log([10, 1, 3].sort())')).toContain('code');
+    // Bounded: an unclosed call costs one bounded read.
+    expect(normalizeQuery(`run f(${'x '.repeat(5000)}`)).toContain('run');
+  });
+
+  it('reads doing again to a thing as changing it, and more idioms', () => {
+    expect(first('retitle merge request !118 to feat: sso login in gitlab')).toBe('gitlab/update_merge_request');
+    expect(normalizeQuery('vm 3318 is powered off, bring it back up')).toMatch(/stop .*start/);
+    expect(normalizeQuery('drop a note on story 1234')).toContain('add note');
+    expect(normalizeQuery('start a doc for our OKRs')).toContain('create');
+    expect(normalizeQuery('take issue i_3 out of module m_2')).toContain('remove');
+  });
+});

@@ -175,8 +175,12 @@ function namesPlace(text: string, w: string): boolean {
 }
 /** Words that ask to undo an act ("undo that mute"). */
 const UNDO = new Set(terms('undo reverse revert drop restore'));
+const UPDATE = terms('update')[0]!;
 /** A request asking a question: it reads. */
-const QUESTION = /^\s*(what|what's|whats|which|who|who's|whose|where|when|why|how|is|are|was|were|does|did|has|have|had)\b/i;
+// At the start, or after a product named first ("onenote: which notebooks do i have?").
+const QUESTION = /^\s*(?:[\w .-]{1,30}:\s*)?(what|what's|whats|which|who|who's|whose|where|when|why|how|is|are|was|were|does|did|has|have|had)\b/i;
+/** The word a question asks about ("which lists are on the board"): a noun, even when spelled like a verb. */
+const ASKED_ABOUT = /\b(?:which|what|how many)\s+([a-z]+)/gi;
 /** A tool whose name has the asked act only as a state (get_completed_tasks for "complete the task") ranks this much lower. */
 const STATE_NOT_ACT = 0.7;
 /** A verb's form that says a state in a question: assigned, watching. */
@@ -554,6 +558,12 @@ export class SearchIndex {
     const req = requestWords(normalizeQuery(text)).filter((r) => !AMBIGUOUS_NAMES.has(r.word) || readsAsName(r.word));
     // "we muted db-7, undo that": undoing an act is its un- tool (unmute_host), where the index has one.
     // The act may be said as a noun ("take my approval back": unapprove, "drop the protection": unprotect).
+    // "retitle the merge request", "reassign it": doing again to a thing is changing it (its title, its assignee).
+    for (const r of [...req]) {
+      if (r.role !== 'head' || r.word.length < 6 || !r.word.startsWith('re') || this.postings.has(r.term)) continue;
+      const base = terms(r.word.slice(2))[0];
+      if (base && this.postings.has(base)) req.push({ term: base, word: r.word.slice(2), role: 'head', plural: false }, { term: UPDATE, word: 'update', role: 'head', plural: false });
+    }
     if (req.some((r) => UNDO.has(r.term))) {
       for (const r of [...req]) {
         if (UNDO.has(r.term)) continue;
@@ -573,7 +583,10 @@ export class SearchIndex {
     const roleOf = new Map<string, number>();
     const plural = new Map<string, boolean>();
     // In a question, a verb in a state's form ("which cards are assigned to me") says which things, not what to do.
-    const question = QUESTION.test(text);
+    const question = QUESTION.test(text) || /\?\s*$/.test(text);
+    // "which lists": a thing asked about, so a tool whose verb it is (list_boards) was not asked for by it.
+    const nouns = new Set<string>();
+    if (question) for (const m of text.matchAll(ASKED_ABOUT)) { const t = terms(m[1]!)[0]; if (t && ACTIONS.has(t)) nouns.add(t); }
     for (const r of req) {
       if (!said.has(r.term)) said.set(r.term, r.word);
       const role = question && ACTIONS.has(r.term) && STATE_FORM.test(r.word) ? 'topic' : r.role;
@@ -695,7 +708,8 @@ export class SearchIndex {
       // The name's verb is the one asked for (close_tasks for "complete the task", not get_completed_tasks).
       const sameVerb = askedVerb && d.verbs.some((t) => asked.has(t));
       const stateOnly = d.states.some((t) => acts.has(t)) && !d.verbs.some((t) => acts.has(t));
-      let unasked = (stateOnly ? STATE_NOT_ACT : 1) * (sameVerb ? SAME_VERB : 1) * (d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1) * (otherVerb ? OTHER_VERB : 1) * (d.batch !== many ? UNASKED_BATCH : 1) * (d.special.some((t) => !asked.has(t)) ? UNASKED_SPECIAL : 1);
+      const verbIsNoun = d.verbs.some((t) => nouns.has(t));
+      let unasked = (verbIsNoun ? OTHER_VERB : 1) * (stateOnly ? STATE_NOT_ACT : 1) * (sameVerb ? SAME_VERB : 1) * (d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1) * (otherVerb ? OTHER_VERB : 1) * (d.batch !== many ? UNASKED_BATCH : 1) * (d.special.some((t) => !asked.has(t)) ? UNASKED_SPECIAL : 1);
       // "list deployments": get_deployments rather than list_deployment_files.
       // By the word itself or the synonym the name uses ("book a meeting": create-event, not create-events).
       for (const [forms, pl] of numbered) {

@@ -80,6 +80,8 @@ export function normalizeQuery(q: string): string {
   let out = q
     .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} `)
     .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
+    // A function call (console.log([1, 2].sort()), renameProduct(id: 12)) is code, not words.
+    .replace(/\b[a-z_$][\w$]*(?:\.[a-z_$][\w$]*)*\([^()\n]{0,200}(?:\([^()\n]{0,200}\))?[^()\n]{0,200}\)/gi, ' code ')
     // A path (/var/log/app.log, ~/Downloads, ./src) is a path, and a file when it ends in an extension.
     .replace(PATH_RE, (m: string, before: string) => `${before} path ${fileKind(m)}`)
     // next.js is a framework; vercel/next.js a repository's name.
@@ -141,7 +143,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bget rid of\b/gi, ' delete '],
   [/\b(spin|set|start|fire) (?:(?:it|one|them|this|that|a new one) )?up\b/gi, ' create '],
   [/\bkick off\b/gi, ' run '],
-  [/\b(tick|check|cross) off\b/gi, ' complete '],
+  [/\b(tick|check|cross) (?:it |them |this |that )?off\b/gi, ' complete '],
   [/\bshut down\b/gi, ' stop '],
   [/\btake\b(?=[^.]{0,30}\bdown\b)/gi, ' stop '],
   [/\btop up\b/gi, ' topup credit '],
@@ -228,6 +230,16 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bmake\b(?=[^.]{0,30}\bprivate\b)/gi, ' unpublish '],
   [/\bwho (?:can|could|has|have) (?:already )?(?:access|see|view|edit|open|read)\b/gi, ' permissions sharing '],
   [/\bpage through\b/gi, ' list all '],
+  [/\btake\b(?=[^.]{0,30}\bout of\b)/gi, ' remove '],
+  [/\bdrop (?:a|an|me a|us a) (note|comment|line|message|reply)\b/gi, ' add $1 '],
+  [/\btuck\b/gi, ' move '],
+  [/\bstart (?:a|an|a new|new) (?=(?:doc|document|page|wiki|project|thread|list|board|sheet|spreadsheet|file|folder|note|notebook)\b)/gi, ' create '],
+  [/\bgimme\b/gi, ' give me '],
+  [/\bclose (?:it |them |this |that )?out\b/gi, ' close complete '],
+  [/\bbring\b((?:\s+[\w-]+){0,3})\s+back (?:up|online)\b/gi, ' start$1 '],
+  [/\bpower(?:ed)? (?:it |them )?on\b/gi, ' start '],
+  [/\bpower(?:ed)? (?:it |them )?(?:off|down)\b/gi, ' stop '],
+  [/\b(?:shouldn'?t|should not|no longer|not) be (?:on|in|part of)\b/gi, ' remove '],
   // Changing a setting, said as pointing, flipping or making a default.
   [/(^|[,;]\s*|\band\s+|\bplease\s+)point\b(?=[^.]{0,60}\bat\b)/gi, '$1 update set '],
   [/\bflip\b(?=[^.]{0,40}\bto\b)/gi, ' update set '],
