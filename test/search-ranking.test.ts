@@ -312,5 +312,10 @@ describe('the eighth round (questions, code, re- verbs; scored on an untouched s
     expect(normalizeQuery('drop a note on story 1234')).toContain('add note');
     expect(normalizeQuery('start a doc for our OKRs')).toContain('create');
     expect(normalizeQuery('take issue i_3 out of module m_2')).toContain('remove');
+    // A bare domain is a domain, not its words; a product's own still names it; a bundle id is no domain.
+    expect(normalizeQuery('when does acme-shop.com expire')).not.toMatch(/\bshop\b/);
+    expect(normalizeQuery('when does acme-shop.com expire')).toContain('domain');
+    expect(first('make a new diagram in draw.io from mermaid')).toBe('drawio/open_drawio_mermaid');
+    expect(normalizeQuery('uninstall com.acme.app from the phone')).not.toContain('domain');
   });
 });

@@ -91,6 +91,9 @@ export function normalizeQuery(q: string): string {
     .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => (m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m))
     // A tracker's key (ENG-90, WEB-142) names an item: its letters are no word to match.
     .replace(/\b[A-Z][A-Z0-9]{1,9}-\d{1,7}\b/g, ' issue identifier ')
+    // A bare domain (acme-shop.com) is a domain and its site's name, whose parts are no words ("shop");
+    // a product's own (draw.io) still names it. A bundle id (com.acme.app) is not one.
+    .replace(DOMAIN_RE, (m: string, before: string, host: string) => (/^(com|org|net|io|dev|app)\./i.test(host) ? m : `${before} domain ${domainName(host)} `))
     // A1 notation (c2:c40) is a range of a sheet's cells.
     .replace(/\b[a-z]{1,3}\d{1,7}:[a-z]{1,3}\d{1,7}\b/gi, ' range ');
   for (const [re, to] of PHRASES) out = out.replace(re, to);
@@ -125,6 +128,15 @@ function siteName(url: string): string {
   const name = labels.length >= 2 ? labels[labels.length - 2]! : '';
   return PLACEHOLDER_SITES.has(name) ? '' : name;
 }
+const DOMAIN_RE = /(^|[\s(,])((?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|ai|co|cn|uk|de|fr|me|info|biz|xyz|site|shop|store|tech|cloud))(?=[\s,;:!?)]|$)/gi;
+
+/** A bare domain's site name as one word, and with its top-level domain (draw.io: draw drawio). */
+function domainName(host: string): string {
+  const labels = host.toLowerCase().split('.');
+  const name = (labels[labels.length - 2] ?? '').replace(/-/g, '');
+  return PLACEHOLDER_SITES.has(name) ? '' : `${name} ${name}${labels[labels.length - 1]}`;
+}
+
 /** Names reserved for examples and tests (RFC 2606, 6761) and the usual stand-in company: no product. */
 const PLACEHOLDER_SITES = new Set(['example', 'test', 'invalid', 'localhost', 'local', 'acme']);
 
