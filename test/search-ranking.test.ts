@@ -317,5 +317,8 @@ describe('the eighth round (questions, code, re- verbs; scored on an untouched s
     expect(normalizeQuery('when does acme-shop.com expire')).toContain('domain');
     expect(first('make a new diagram in draw.io from mermaid')).toBe('drawio/open_drawio_mermaid');
     expect(normalizeQuery('uninstall com.acme.app from the phone')).not.toContain('domain');
+    expect(normalizeQuery('did ci go green on commit 3f2a91c?')).toContain('status passed');
+    expect(normalizeQuery("figma slides: what's written on slide s_3?")).toContain('get content');
+    expect(normalizeQuery('hang that link on the story')).toContain('add attach');
   });
 });
