@@ -308,6 +308,8 @@ describe('the eighth round (questions, code, re- verbs; scored on an untouched s
 
   it('reads doing again to a thing as changing it, and more idioms', () => {
     expect(first('retitle merge request !118 to feat: sso login in gitlab')).toBe('gitlab/update_merge_request');
+    // Only where "re" makes a change of the thing: "remember" is no update of a member.
+    expect(first('remember that Alice works at Acme')).toMatch(/^memory\//);
     expect(normalizeQuery('vm 3318 is powered off, bring it back up')).toMatch(/stop .*start/);
     expect(normalizeQuery('drop a note on story 1234')).toContain('add note');
     expect(normalizeQuery('start a doc for our OKRs')).toContain('create');

@@ -176,6 +176,8 @@ function namesPlace(text: string, w: string): boolean {
 /** Words that ask to undo an act ("undo that mute"). */
 const UNDO = new Set(terms('undo reverse revert drop restore'));
 const UPDATE = terms('update')[0]!;
+/** What is changed by doing it again (retitle, reassign, retarget); not "remember" or "record". */
+const RE_CHANGES = new Set('title assign target name label size schedule order prioritize tag categorize color word format style price number date'.split(' '));
 /** A request asking a question: it reads. */
 // At the start, or after a product named first ("onenote: which notebooks do i have?").
 const QUESTION = /^\s*(?:[\w .-]{1,30}:\s*)?(what|what's|whats|which|who|who's|whose|where|when|why|how|is|are|was|were|does|did|has|have|had)\b/i;
@@ -560,7 +562,7 @@ export class SearchIndex {
     // The act may be said as a noun ("take my approval back": unapprove, "drop the protection": unprotect).
     // "retitle the merge request", "reassign it": doing again to a thing is changing it (its title, its assignee).
     for (const r of [...req]) {
-      if (r.role !== 'head' || r.word.length < 6 || !r.word.startsWith('re') || this.postings.has(r.term)) continue;
+      if (r.role !== 'head' || !r.word.startsWith('re') || !RE_CHANGES.has(r.word.slice(2).replace(/(ed|s)$/, '')) || this.postings.has(r.term)) continue;
       const base = terms(r.word.slice(2))[0];
       if (base && this.postings.has(base)) req.push({ term: base, word: r.word.slice(2), role: 'head', plural: false }, { term: UPDATE, word: 'update', role: 'head', plural: false });
     }
