@@ -178,8 +178,7 @@ const UNDO = new Set(terms('undo reverse revert drop restore'));
 const UPDATE = terms('update')[0]!;
 /** What is changed by doing it again (retitle, reassign, retarget); not "remember" or "record". */
 const RE_CHANGES = new Set('title assign target name label size schedule order prioritize tag categorize color word format style price number date'.split(' '));
-/** A request asking a question: it reads. */
-// At the start, or after a product named first ("onenote: which notebooks do i have?").
+/** A request asking a question: it reads. At the start, or after a product named first ("onenote: which notebooks do i have?"). */
 const QUESTION = /^\s*(?:[\w .-]{1,30}:\s*)?(what|what's|whats|which|who|who's|whose|where|when|why|how|is|are|was|were|does|did|has|have|had)\b/i;
 /** The word a question asks about ("which lists are on the board"): a noun, even when spelled like a verb. */
 const ASKED_ABOUT = /\b(?:which|what|how many)\s+([a-z]+)/gi;
@@ -558,14 +557,14 @@ export class SearchIndex {
       return v;
     };
     const req = requestWords(normalizeQuery(text)).filter((r) => !AMBIGUOUS_NAMES.has(r.word) || readsAsName(r.word));
-    // "we muted db-7, undo that": undoing an act is its un- tool (unmute_host), where the index has one.
-    // The act may be said as a noun ("take my approval back": unapprove, "drop the protection": unprotect).
     // "retitle the merge request", "reassign it": doing again to a thing is changing it (its title, its assignee).
     for (const r of [...req]) {
       if (r.role !== 'head' || !r.word.startsWith('re') || !RE_CHANGES.has(r.word.slice(2).replace(/(ed|s)$/, '')) || this.postings.has(r.term)) continue;
       const base = terms(r.word.slice(2))[0];
       if (base && this.postings.has(base)) req.push({ term: base, word: r.word.slice(2), role: 'head', plural: false }, { term: UPDATE, word: 'update', role: 'head', plural: false });
     }
+    // "we muted db-7, undo that": undoing an act is its un- tool (unmute_host), where the index has one.
+    // The act may be said as a noun ("take my approval back": unapprove, "drop the protection": unprotect).
     if (req.some((r) => UNDO.has(r.term))) {
       for (const r of [...req]) {
         if (UNDO.has(r.term)) continue;
@@ -588,7 +587,12 @@ export class SearchIndex {
     const question = QUESTION.test(text) || /\?\s*$/.test(text);
     // "which lists": a thing asked about, so a tool whose verb it is (list_boards) was not asked for by it.
     const nouns = new Set<string>();
-    if (question) for (const m of text.matchAll(ASKED_ABOUT)) { const t = terms(m[1]!)[0]; if (t && ACTIONS.has(t)) nouns.add(t); }
+    if (question) {
+      for (const m of text.matchAll(ASKED_ABOUT)) {
+        const t = terms(m[1]!)[0];
+        if (t && ACTIONS.has(t)) nouns.add(t);
+      }
+    }
     for (const r of req) {
       if (!said.has(r.term)) said.set(r.term, r.word);
       const role = question && ACTIONS.has(r.term) && STATE_FORM.test(r.word) ? 'topic' : r.role;

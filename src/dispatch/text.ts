@@ -80,8 +80,9 @@ export function normalizeQuery(q: string): string {
   let out = q
     .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} `)
     .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
-    // A function call (console.log([1, 2].sort()), renameProduct(id: 12)) is code, not words.
-    .replace(/\b[a-z_$][\w$]*(?:\.[a-z_$][\w$]*)*\([^()\n]{0,200}(?:\([^()\n]{0,200}\))?[^()\n]{0,200}\)/gi, ' code ')
+    // A function call (console.log([1, 2].sort()), renameProduct(id: 12)) is code, not words. It starts
+    // only where a chain of names starts, so a long a.a.a… is read once.
+    .replace(/(?<![\w$.])[a-z_$][\w$]*(?:\.[a-z_$][\w$]*)*\([^()\n]{0,200}(?:\([^()\n]{0,200}\))?[^()\n]{0,200}\)/gi, ' code ')
     // A path (/var/log/app.log, ~/Downloads, ./src) is a path, and a file when it ends in an extension.
     .replace(PATH_RE, (m: string, before: string) => `${before} path ${fileKind(m)}`)
     // next.js is a framework; vercel/next.js a repository's name.
@@ -99,7 +100,7 @@ export function normalizeQuery(q: string): string {
   for (const [re, to] of PHRASES) out = out.replace(re, to);
   return out
     // Quoted values and what follows "named"/"called" are names, not words to match. A single quote
-    // opens only where a word starts and closes where one ends: "don't delete kim's branch" has none.
+    // opens only where a word starts and closes where one ends: "it's time to delete kim's branch" has none.
     .replace(QUOTED_RE, (_m: string, before = '') => `${before} `)
     .replace(/\b(named|called|titled)\s+\S+/gi, ' ');
 }
@@ -229,7 +230,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(^|\s)#[a-z][\w-]*/gi, ' channel '],
   [/\br\/[a-z0-9_]+/gi, ' subreddit '],
   [/\blook up\b/gi, ' search '],
-  // Round 7: idioms for acts.
+  // Idioms for acts.
   // "read-only" says how, not what to do.
   [/\bread[- ]only\b/gi, ' readonly '],
   [/\bpull(s|ed)? up\b/gi, ' show get '],
