@@ -6,6 +6,8 @@
  * only: an object noun (tasks, files) or a word that stems like one (hosting: host) would favour
  * every tool of a large server for requests about that thing.
  */
+import { words } from './text.js';
+
 const KINDS: Record<string, string> = {
   // Code hosting, review, CI and code quality.
   github: 'code forge',
@@ -145,7 +147,7 @@ const SUBPRODUCTS = new Set(['figjam', 'onedrive', 'excel', 'outlook', 'onenote'
 /** What the sub-products a tool's name names are, as words ('' when it names none). */
 export function toolKinds(toolName: string): string {
   const out: string[] = [];
-  for (const w of toolName.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
+  for (const w of words(toolName)) {
     if (SUBPRODUCTS.has(w) && !out.includes(KINDS[w]!)) out.push(KINDS[w]!);
   }
   return out.join(' ');
