@@ -1,6 +1,6 @@
 import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
-import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type Role } from './text.js';
+import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type RequestWord, type Role } from './text.js';
 import { productKinds, toolKinds } from './products.js';
 
 /** One searchable capability. */
@@ -186,6 +186,8 @@ const ASKED_ABOUT = /\b(?:which|what|how many)\s+([a-z]+)/gi;
 const STATE_NOT_ACT = 0.7;
 /** A verb's form that says a state in a question: assigned, watching. */
 const STATE_FORM = /(ed|ing)$/;
+/** A word after a form of "be" says a state ("which pull requests are open", "what's linked", "WEB-88 is done"), not an act. */
+const AFTER_BE = /(?:\b(?:is|are|was|were|been|being)|\b(?:what|that|it|who|which|there|where)['\u2019]s)\s+(?:(?:not|still|already|currently|now|all|being)\s+)?([a-z]+)/gi;
 const READ_VERBS = terms('get list read fetch retrieve show describe view display info search find query lookup count check status analyze debug diagnose inspect explain monitor');
 /** Words in a tool's name that say it works on many at once (batch_delete_emails), and in a request that asks for many. */
 const BATCH = new Set(terms('batch bulk multiple many'));
@@ -593,9 +595,12 @@ export class SearchIndex {
         if (t && ACTIONS.has(t)) nouns.add(t);
       }
     }
+    const states = new Set<string>();
+    for (const m of text.matchAll(AFTER_BE)) states.add(m[1]!.toLowerCase());
+    const stateSaid = (r: RequestWord) => STATE_FORM.test(r.word) || states.has(r.word);
     for (const r of req) {
       if (!said.has(r.term)) said.set(r.term, r.word);
-      const role = question && ACTIONS.has(r.term) && STATE_FORM.test(r.word) ? 'topic' : r.role;
+      const role = question && ACTIONS.has(r.term) && stateSaid(r) ? 'topic' : r.role;
       roleOf.set(r.term, Math.max(roleOf.get(r.term) ?? 0, ROLE_WEIGHT[role]));
       if (r.role === 'head' && !isVerbWord(r.word)) plural.set(r.term, plural.get(r.term) || r.plural);
     }
@@ -690,7 +695,7 @@ export class SearchIndex {
     let askedVerb = words.some((w) => ACTIONS.has(w) || synonymsOf(w).some((s) => ACTIONS.has(s)));
     // A question asks to read ("which boards are there"), and a verb in it that says a state
     // ("which cards are assigned to me", "which issues am I watching") is no act to look for.
-    if (question && req.every((r) => !ACTIONS.has(r.term) || STATE_FORM.test(r.word))) {
+    if (question && req.every((r) => !ACTIONS.has(r.term) || stateSaid(r))) {
       if (askedVerb) for (const r of req) if (ACTIONS.has(r.term)) for (const t of [r.term, ...synonymsOf(r.term)]) asked.delete(t);
       askedVerb = true;
       for (const t of READ_VERBS) asked.add(t);
@@ -701,7 +706,7 @@ export class SearchIndex {
     const numbered: Array<[string[], boolean]> = [];
     for (const [w, pl] of plural) if (!naming.has(w)) numbered.push([[w, ...synonymsOf(w)], pl]);
     // The acts asked for in a verb's plain form ("complete the task"), to tell from a name's state ("get_completed_tasks").
-    const acts = new Set(req.filter((r) => r.role === 'head' && ACTIONS.has(r.term) && !STATE_FORM.test(r.word)).map((r) => r.term));
+    const acts = new Set(req.filter((r) => r.role === 'head' && ACTIONS.has(r.term) && !stateSaid(r)).map((r) => r.term));
     const ranked: Array<{ id: number; s: number }> = [];
     for (const id of touched) {
       b.seen[id] = 0;
