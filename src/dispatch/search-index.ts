@@ -2,6 +2,8 @@ import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
 import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type RequestWord, type Role } from './text.js';
 import { productKinds, toolKinds } from './products.js';
+import { RERANK_DEPTH, requestCues, rerankOrder, type Candidate } from './rerank.js';
+import { RERANK_WEIGHTS } from './rerank-weights.js';
 
 /** One searchable capability. */
 export interface IndexEntry {
@@ -40,6 +42,15 @@ export interface SearchOptions {
   connections?: ReadonlySet<string>;
   /** Only entries this accepts (a client's token may see fewer tools than the index holds). */
   accept?: (connection: string, type: CapabilityType, name: string) => boolean;
+  /** false: the lexical ranking alone, without the learned second look at its best hits (rerank.ts). */
+  rerank?: boolean;
+}
+
+/** A search's hits before the learned second look, with what that model reads of them. */
+export interface FirstRanking {
+  hits: SearchHit[];
+  candidates: Candidate[];
+  cues: string[];
 }
 
 /** First sentence (or first 160 characters) of a description. */
@@ -547,6 +558,15 @@ export class SearchIndex {
 
   /** Best matches for a request in words, best first; identical capabilities are folded into one hit. */
   search(query: string, opts: SearchOptions = {}): SearchHit[] {
+    const limit = opts.limit ?? 10;
+    const rerank = opts.rerank !== false;
+    const first = this.firstRanking(query, opts, rerank ? Math.max(limit, RERANK_DEPTH) : limit);
+    if (!rerank || first.hits.length < 2) return first.hits.slice(0, limit);
+    return rerankOrder(RERANK_WEIGHTS, first.cues, first.candidates).slice(0, limit).map((i) => first.hits[i]!);
+  }
+
+  /** The lexical ranking's best `depth` hits, as the reranker reads them (also what bench/train-rerank.ts learns from). */
+  firstRanking(query: string, opts: SearchOptions = {}, depth = RERANK_DEPTH): FirstRanking {
     // A request is untrusted: its text and its distinct words are bounded, so is the work.
     const text = query.slice(0, MAX_QUERY_CHARS);
     const lower = text.toLowerCase();
@@ -580,7 +600,7 @@ export class SearchIndex {
       }
     }
     const words = [...new Set(req.map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
-    if (!words.length || !this.live) return [];
+    if (!words.length || !this.live) return { hits: [], candidates: [], cues: [] };
     // The request's own spelling of each term (for `why`), its weightiest part, and its number.
     const said = new Map<string, string>();
     const roleOf = new Map<string, number>();
@@ -737,8 +757,8 @@ export class SearchIndex {
     }
     ranked.sort((x, y) => y.s - x.s || x.id - y.id);
 
-    const limit = opts.limit ?? 10;
     const out: SearchHit[] = [];
+    const candidates: Candidate[] = [];
     const bySig = new Map<string, SearchHit>();
     for (const { id, s } of ranked) {
       const e = this.docs[id]!.entry;
@@ -749,16 +769,19 @@ export class SearchIndex {
       }
       // A hit far below the best is noise (a trace of a word in a long note): not worth its bytes.
       if (s < ranked[0]!.s * MIN_RELATIVE_SCORE) break;
-      if (out.length >= limit) continue;
-      const hit: SearchHit = { connection: e.connection, type: e.type, name: e.name, score: Math.round(s * 100) / 100, description: shortDescription(e.description, DESCRIPTION_CHARS), why: this.why(id, words, allVariants, avg, named.has(e.connection) ? naming : undefined) };
+      if (out.length >= depth) continue;
+      const matched = this.matched(id, words, allVariants, avg, named.has(e.connection) ? naming : undefined);
+      const hit: SearchHit = { connection: e.connection, type: e.type, name: e.name, score: Math.round(s * 100) / 100, description: shortDescription(e.description, DESCRIPTION_CHARS), why: explain(matched) };
       bySig.set(e.signature, hit);
       out.push(hit);
+      const nl = e.params.indexOf('\n');
+      candidates.push({ name: e.name, connection: e.connection, params: nl < 0 ? e.params : e.params.slice(0, nl), score: s, ...matchedIn(matched) });
     }
-    return out;
+    return { hits: out, candidates, cues: requestCues(lower, req, question) };
   }
 
   /** For one hit: each request word's best form and the field it matched in. */
-  private why(id: number, words: string[], allVariants: Variant[][], avg: Float64Array, naming: Set<string> | undefined): string {
+  private matched(id: number, words: string[], allVariants: Variant[][], avg: Float64Array, naming: Set<string> | undefined): Array<[string, number]> {
     const list: Array<[string, number]> = [];
     const field = [0];
     words.forEach((w, i) => {
@@ -779,7 +802,7 @@ export class SearchIndex {
       }
       if (bestLabel) list.push([bestLabel, bestField]);
     });
-    return explain(list);
+    return list;
   }
 }
 
@@ -819,6 +842,16 @@ interface Scratch {
   bestN: Float64Array;
   seen: Uint8Array;
   wordSeen: Uint8Array;
+}
+
+/** How many request words (a joined pair counts two) matched best in the name, the title and the description. */
+function matchedIn(list: Array<[string, number]>): { inName: number; inTitle: number; inDescription: number } {
+  const n = [0, 0, 0];
+  for (const [label, f] of list) {
+    const k = f === 0 ? 0 : f === 1 ? 1 : f === 2 || f === 3 ? 2 : -1;
+    if (k >= 0) n[k]! += label.split(' ').length;
+  }
+  return { inName: n[0]!, inTitle: n[1]!, inDescription: n[2]! };
 }
 
 /** `name: read file; desc: contents`: the request's words grouped by the field they matched best. */

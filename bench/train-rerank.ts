@@ -1,0 +1,124 @@
+/**
+ * Trains the reranker's weights (src/dispatch/rerank.ts) and writes src/dispatch/rerank-weights.ts.
+ * Data: the labelled requests over the large catalog that earlier rounds tuned on (search-large.txt
+ * and search-large-holdout-2 … -7); never holdout-8 or later, nor the small catalog's sets, which
+ * stay held out. For each request, the lexical ranking's best RERANK_DEPTH hits; every right hit
+ * among them should outscore every wrong one (pairwise logistic loss, plain SGD in a fixed order,
+ * so the same data gives the same weights).
+ *   node dist/bench/train-rerank.js          writes the weights
+ *   node dist/bench/train-rerank.js --cv     also: each training set scored by weights learned on the others
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { entriesOf, SearchIndex } from '../src/dispatch/search-index.js';
+import { features, RERANK_DEPTH, value } from '../src/dispatch/rerank.js';
+import { loadLargeCatalogs } from './catalogs.js';
+import { ROOT } from './util.js';
+
+/** The sets trained on; a set written later is scored by the bench before anything learns from it. */
+export const TRAINING_SETS = ['search-large.txt', ...[2, 3, 4, 5, 6, 7].map((i) => `search-large-holdout-${i}.txt`)];
+const EPOCHS = 10;
+const RATE = 0.005;
+const L2 = 0.001;
+
+export interface Example {
+  good: boolean[];
+  f: Array<Map<string, number>>;
+}
+
+/** Requests of one bench file: `request | server/tool, …`. */
+export function readRequests(file: string): Array<{ q: string; expect: string[] }> {
+  return readFileSync(path.join(ROOT, 'bench', file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => {
+      const [q, e] = l.split('|');
+      return { q: q!.trim(), expect: e!.split(',').map((x) => x.trim()) };
+    });
+}
+
+/** Each request's candidates as the reranker sees them, and which are right. */
+function examples(index: SearchIndex, file: string): Example[] {
+  return readRequests(file).map((x) => {
+    const first = index.firstRanking(x.q, {}, RERANK_DEPTH);
+    return {
+      good: first.hits.map((h) => [h.connection, ...(h.also ?? [])].some((c) => x.expect.includes(`${c}/${h.name}`))),
+      f: features(first.cues, first.candidates),
+    };
+  });
+}
+
+/** Pairwise logistic regression: a right candidate should outscore each wrong one of the same request. */
+export function train(data: Example[]): Map<string, number> {
+  // The lexical score starts as the whole model: untrained, the order is the first ranking's.
+  const w = new Map<string, number>([['logrel', 1]]);
+  for (let e = 0; e < EPOCHS; e++) {
+    for (const d of data) {
+      for (let p = 0; p < d.f.length; p++) {
+        if (!d.good[p]) continue;
+        for (let n = 0; n < d.f.length; n++) {
+          if (d.good[n]) continue;
+          const g = 1 / (1 + Math.exp(value(w, d.f[p]!) - value(w, d.f[n]!)));
+          for (const k of new Set([...d.f[p]!.keys(), ...d.f[n]!.keys()])) {
+            const v = (d.f[p]!.get(k) ?? 0) - (d.f[n]!.get(k) ?? 0);
+            if (!v) continue;
+            const cur = w.get(k) ?? 0;
+            w.set(k, cur + RATE * (g * v - L2 * cur));
+          }
+        }
+      }
+    }
+  }
+  return w;
+}
+
+/** Top-1 and top-5 of the first ranking and of the reranked one. */
+function score(data: Example[], w: Map<string, number>): { before: [number, number]; after: [number, number] } {
+  let b1 = 0, b5 = 0, a1 = 0, a5 = 0;
+  for (const d of data) {
+    if (d.good[0]) b1++;
+    if (d.good.slice(0, 5).some(Boolean)) b5++;
+    const v = d.f.map((f) => value(w, f));
+    const order = d.f.map((_, i) => i).sort((a, b) => v[b]! - v[a]! || a - b);
+    if (d.good[order[0]!]) a1++;
+    if (order.slice(0, 5).some((i) => d.good[i])) a5++;
+  }
+  const n = data.length || 1;
+  return { before: [b1 / n, b5 / n], after: [a1 / n, a5 / n] };
+}
+
+/** Each training set's examples, from the lexical ranking over the large catalog. */
+export function trainingData(): Map<string, Example[]> {
+  const index = new SearchIndex(loadLargeCatalogs().flatMap((s) => entriesOf(s.server, s.server, s.catalog)));
+  return new Map(TRAINING_SETS.map((f) => [f, examples(index, f)]));
+}
+
+/** The weights as written: rounded, the negligible left out, in key order. */
+export function shippedForm(w: Map<string, number>): Array<[string, number]> {
+  return [...w].filter(([, v]) => Math.abs(v) >= 1e-4).map(([k, v]): [string, number] => [k, Number(v.toFixed(4))]).sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+function main(): void {
+  const bySet = trainingData();
+  if (process.argv.includes('--cv')) {
+    for (const [f, data] of bySet) {
+      const w = train([...bySet].filter(([g]) => g !== f).flatMap(([, d]) => d));
+      const s = score(data, w);
+      console.log(`${f}: ${s.before.map((x) => x.toFixed(3)).join(' / ')} -> ${s.after.map((x) => x.toFixed(3)).join(' / ')} (weights learned on the other sets)`);
+    }
+  }
+  const w = train([...bySet.values()].flat());
+  const kept = shippedForm(w);
+  const body = kept.map(([k, v]) => `  [${JSON.stringify(k)}, ${v}],`).join('\n');
+  const out = path.join(ROOT, 'src/dispatch/rerank-weights.ts');
+  writeFileSync(
+    out,
+    `// Written by bench/train-rerank.ts from ${TRAINING_SETS.join(', ')}; do not edit by hand.\n` +
+      `/** Learned weights of rerank.ts's features. */\n` +
+      `export const RERANK_WEIGHTS: ReadonlyMap<string, number> = new Map<string, number>([\n${body}\n]);\n`,
+  );
+  console.log(`${kept.length} weights from ${[...bySet.values()].reduce((n, d) => n + d.length, 0)} requests -> ${path.relative(ROOT, out)}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -1,0 +1,82 @@
+/**
+ * The learned second look at a search's best hits (src/dispatch/rerank.ts), on real tools/list
+ * captures: what it reads of a request and of a tool, that it puts right what the lexical ranking
+ * alone gets wrong, and that the shipped weights are exactly what the trainer learns from the data.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../src/mcp/connection.js';
+import { entriesOf, SearchIndex } from '../src/dispatch/search-index.js';
+import { actKind, requestCues } from '../src/dispatch/rerank.js';
+import { normalizeQuery, requestWords } from '../src/dispatch/text.js';
+
+const ROOT = path.join(import.meta.dirname, '..');
+const load = (dir: string, server: string): Catalog => ({ tools: JSON.parse(readFileSync(path.join(ROOT, 'bench', dir, `${server}.json`), 'utf8')).tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
+const FIFTEEN = ['github', 'gitlab', 'slack', 'notion', 'playwright', 'puppeteer', 'kubernetes', 'filesystem', 'memory', 'everything', 'google-maps', 'brave-search', 'tavily', 'firecrawl', 'context7'];
+const small = new SearchIndex(FIFTEEN.flatMap((s) => entriesOf(s, s, load('catalogs', s))));
+const largeServers = readdirSync(path.join(ROOT, 'bench', 'catalogs-large')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+const large = new SearchIndex(largeServers.flatMap((s) => entriesOf(s, s, load('catalogs-large', s))));
+const firstOf = (idx: SearchIndex, q: string, rerank?: boolean) => {
+  const h = idx.search(q, { limit: 5, rerank })[0];
+  return h && `${h.connection}/${h.name}`;
+};
+const cuesOf = (q: string, question = false) => requestCues(q.toLowerCase(), requestWords(normalizeQuery(q)), question);
+
+describe('what the reranker reads', () => {
+  it('the kind of act a tool name says, by its first action word', () => {
+    expect(actKind('list_pull_requests')).toBe('list');
+    expect(actKind('getComment')).toBe('read');
+    expect(actKind('customers-retrieve')).toBe('read');
+    expect(actKind('create_or_update_file')).toBe('create');
+    expect(actKind('VPS_syncFirewallV1')).toBe('otherverb');
+    expect(actKind('browser_snapshot')).toBe('none');
+  });
+
+  it('the form of a request: a question, a plural, its first word, a number', () => {
+    const c = cuesOf('which usage meters are defined, archived ones included', true);
+    expect(c).toEqual(expect.arrayContaining(['q', 'plural', 'first:noun']));
+    expect(c).not.toContain('digit');
+    const d = cuesOf('delete branch 42 in the web repo');
+    expect(d).toEqual(expect.arrayContaining(['first:delete', 'has:delete', 'digit']));
+    expect(d).not.toContain('q');
+  });
+});
+
+describe('the second look puts right what word matching alone ranks second', () => {
+  // Each case: the lexical ranking alone puts another sibling first, the reranked search the right one.
+  const cases: Array<[SearchIndex, string, string]> = [
+    [small, 'create a gitlab project', 'gitlab/create_repository'],
+    [small, 'find a notion page called roadmap', 'notion/API-post-search'],
+    [large, 'which usage meters are defined, archived ones included', 'creem/meters-list-meters'],
+    [large, 'look up the creem customer with email jo@acme.io', 'creem/customers-retrieve'],
+  ];
+  for (const [idx, q, want] of cases) {
+    it(q, () => {
+      expect(firstOf(idx, q, false)).not.toBe(want);
+      expect(firstOf(idx, q)).toBe(want);
+    });
+  }
+});
+
+describe('a word after a form of "be" says a state, not an act', () => {
+  it('"which pull requests are open" lists them; "what comments are open" too', () => {
+    expect(firstOf(large, 'ado: which pull requests are open against main in the billing repo', false)).toBe('azure-devops-ref/list_pull_requests');
+    expect(firstOf(large, 'what comments are open on google doc 1DocZ', false)).toBe('google-drive/listComments');
+  });
+
+  it('a long run of "is" and spaces is read in linear time', () => {
+    const q = 'is '.repeat(700) + ' '.repeat(5000);
+    expect(() => large.search(q)).not.toThrow();
+  });
+});
+
+describe('the shipped weights', () => {
+  it('are what bench/train-rerank.ts learns from the training sets (nothing edited by hand)', async () => {
+    const trainer = (await import(path.join(ROOT, 'dist/bench/train-rerank.js'))) as typeof import('../bench/train-rerank.js');
+    const { RERANK_WEIGHTS } = (await import(path.join(ROOT, 'dist/src/dispatch/rerank-weights.js'))) as typeof import('../src/dispatch/rerank-weights.js');
+    const learned = trainer.shippedForm(trainer.train([...trainer.trainingData().values()].flat()));
+    expect(learned.length).toBe(RERANK_WEIGHTS.size);
+    for (const [k, v] of learned) expect(RERANK_WEIGHTS.get(k), k).toBeCloseTo(v, 3);
+  });
+});
