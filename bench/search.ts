@@ -22,12 +22,11 @@
  * bench/train-rerank.ts on search-large.txt and holdout-2 to -7) and by the lexical ranking alone.
  * Then search latency, index build time and the time to update one server's entries.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { entriesOf, type IndexEntry, SearchIndex, type SearchHit } from '../src/dispatch/search-index.js';
 import { FIFTEEN, loadCatalog, loadLargeCatalogs } from './catalogs.js';
-import { median, ms, pct, report, ROOT } from './util.js';
+import { median, ms, pct, report } from './util.js';
+import { readRequests } from './requests.js';
 
 interface Query {
   q: string;
@@ -43,11 +42,7 @@ function fnv(s: string): number {
 }
 
 function readQueries(file: string, split: (i: number) => Query['split']): Query[] {
-  const lines = readFileSync(path.join(ROOT, 'bench', file), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
-  return lines.map((l, i) => {
-    const [q, e] = l.split('|');
-    return { q: q!.trim(), expect: e!.split(',').map((x) => x.trim()), split: split(i) };
-  });
+  return readRequests(file).map((x, i) => ({ ...x, split: split(i) }));
 }
 
 /**

@@ -8,12 +8,13 @@
  *   node dist/bench/train-rerank.js          writes the weights
  *   node dist/bench/train-rerank.js --cv     also: each training set scored by weights learned on the others
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { entriesOf, SearchIndex } from '../src/dispatch/search-index.js';
 import { features, RERANK_DEPTH, value } from '../src/dispatch/rerank.js';
 import { loadLargeCatalogs } from './catalogs.js';
+import { readRequests } from './requests.js';
 import { ROOT } from './util.js';
 
 /** The sets trained on; a set written later is scored by the bench before anything learns from it. */
@@ -25,17 +26,6 @@ const L2 = 0.001;
 export interface Example {
   good: boolean[];
   f: Array<Map<string, number>>;
-}
-
-/** Requests of one bench file: `request | server/tool, …`. */
-export function readRequests(file: string): Array<{ q: string; expect: string[] }> {
-  return readFileSync(path.join(ROOT, 'bench', file), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() && !l.startsWith('#'))
-    .map((l) => {
-      const [q, e] = l.split('|');
-      return { q: q!.trim(), expect: e!.split(',').map((x) => x.trim()) };
-    });
 }
 
 /** Each request's candidates as the reranker sees them, and which are right. */

@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './util.js';
+
+/** Requests of one bench file, `request | server/tool, …` a line (`#` lines are comments). */
+export function readRequests(file: string): Array<{ q: string; expect: string[] }> {
+  return readFileSync(path.join(ROOT, 'bench', file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => {
+      const [q, e] = l.split('|');
+      return { q: q!.trim(), expect: e!.split(',').map((x) => x.trim()) };
+    });
+}
