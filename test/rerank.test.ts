@@ -59,6 +59,17 @@ describe('the second look puts right what word matching alone ranks second', () 
   }
 });
 
+describe('the limit', () => {
+  it('does not change the order of the best hits (the model always reorders the same ten)', () => {
+    const lines = readFileSync(path.join(ROOT, 'bench', 'search-large-holdout-7.txt'), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+    for (const l of lines.slice(0, 80)) {
+      const q = l.split('|')[0]!;
+      const names = (limit: number) => large.search(q, { limit }).map((h) => `${h.connection}/${h.name}`);
+      expect(names(25).slice(0, 5), q).toEqual(names(5));
+    }
+  });
+});
+
 describe('a word after a form of "be" says a state, not an act', () => {
   it('"which pull requests are open" lists them; "what comments are open" too', () => {
     expect(firstOf(large, 'ado: which pull requests are open against main in the billing repo', false)).toBe('azure-devops-ref/list_pull_requests');

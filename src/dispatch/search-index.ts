@@ -562,7 +562,9 @@ export class SearchIndex {
     const rerank = opts.rerank !== false;
     const first = this.firstRanking(query, opts, rerank ? Math.max(limit, RERANK_DEPTH) : limit);
     if (!rerank || first.hits.length < 2) return first.hits.slice(0, limit);
-    return rerankOrder(RERANK_WEIGHTS, first.cues, first.candidates).slice(0, limit).map((i) => first.hits[i]!);
+    // The model was trained on the best RERANK_DEPTH hits: it reorders those, whatever the limit.
+    const order = rerankOrder(RERANK_WEIGHTS, first.cues, first.candidates.slice(0, RERANK_DEPTH));
+    return [...order.map((i) => first.hits[i]!), ...first.hits.slice(RERANK_DEPTH)].slice(0, limit);
   }
 
   /** The lexical ranking's best `depth` hits, as the reranker reads them (also what bench/train-rerank.ts learns from). */
