@@ -3,20 +3,17 @@
  * captures: what it reads of a request and of a tool, that it puts right what the lexical ranking
  * alone gets wrong, and that the shipped weights are exactly what the trainer learns from the data.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Catalog } from '../src/mcp/connection.js';
-import { entriesOf, SearchIndex } from '../src/dispatch/search-index.js';
+import type { SearchIndex } from '../src/dispatch/search-index.js';
 import { actKind, requestCues } from '../src/dispatch/rerank.js';
 import { normalizeQuery, requestWords } from '../src/dispatch/text.js';
+import { capturedIndex, FIFTEEN } from './helpers/catalogs.js';
 
 const ROOT = path.join(import.meta.dirname, '..');
-const load = (dir: string, server: string): Catalog => ({ tools: JSON.parse(readFileSync(path.join(ROOT, 'bench', dir, `${server}.json`), 'utf8')).tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
-const FIFTEEN = ['github', 'gitlab', 'slack', 'notion', 'playwright', 'puppeteer', 'kubernetes', 'filesystem', 'memory', 'everything', 'google-maps', 'brave-search', 'tavily', 'firecrawl', 'context7'];
-const small = new SearchIndex(FIFTEEN.flatMap((s) => entriesOf(s, s, load('catalogs', s))));
-const largeServers = readdirSync(path.join(ROOT, 'bench', 'catalogs-large')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
-const large = new SearchIndex(largeServers.flatMap((s) => entriesOf(s, s, load('catalogs-large', s))));
+const small = capturedIndex('catalogs', FIFTEEN);
+const large = capturedIndex();
 const firstOf = (idx: SearchIndex, q: string, rerank?: boolean) => {
   const h = idx.search(q, { limit: 5, rerank })[0];
   return h && `${h.connection}/${h.name}`;

@@ -1,12 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/mcp/connection.js';
 import { entriesOf, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
+import { captured, capturedServers } from './helpers/catalogs.js';
 
 // Real tools/list captures of npm MCP servers (bench/catalogs-large), not made-up tools.
-const DIR = path.join(import.meta.dirname, '..', 'bench', 'catalogs-large');
-const catalog = (server: string): Catalog => ({ tools: JSON.parse(readFileSync(path.join(DIR, `${server}.json`), 'utf8')).tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
+const catalog = (server: string) => captured(server);
 const top = (hits: SearchHit[]) => hits.map((h) => `${h.connection}/${h.name}`);
 
 describe('why', () => {
@@ -82,7 +80,7 @@ describe('de-duplication', () => {
 
 describe('very long descriptions', () => {
   // drawio's tool descriptions run to 34,500 characters: they mention almost every word.
-  const servers = readdirSync(DIR).map((f) => f.replace(/\.json$/, '')).filter((s) => ['drawio', 'filesystem', 'github', 'slack', 'notion', 'trello', 'kubernetes', 'playwright', 'tavily', 'google-maps', 'time', 'memory'].includes(s));
+  const servers = capturedServers().filter((s) => ['drawio', 'filesystem', 'github', 'slack', 'notion', 'trello', 'kubernetes', 'playwright', 'tavily', 'google-maps', 'time', 'memory'].includes(s));
   const idx = new SearchIndex(servers.flatMap((s) => entriesOf(s, s, catalog(s))));
 
   it('do not buy a top-5 place for requests about something else', () => {

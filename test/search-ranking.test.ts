@@ -2,20 +2,17 @@
  * The second round of search ranking, on real tools/list captures (bench/catalogs-large): each case
  * is a request the first round ranked wrong, and each names the mechanism that puts it right.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/mcp/connection.js';
 import { entriesOf, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
 import { normalizeQuery, requestWords, stem, words } from '../src/dispatch/text.js';
 import { productKinds, toolKinds } from '../src/dispatch/products.js';
+import { captured, capturedIndex, FIFTEEN } from './helpers/catalogs.js';
 
-const DIR = path.join(import.meta.dirname, '..', 'bench', 'catalogs-large');
-const catalog = (server: string): Catalog => ({ tools: JSON.parse(readFileSync(path.join(DIR, `${server}.json`), 'utf8')).tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
+const catalog = (server: string) => captured(server);
 const names = (hits: SearchHit[]) => hits.map((h) => `${h.connection}/${h.name}`);
 // All 137 servers: the cases only hold against the whole crowd of look-alike tools.
-const all = readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
-const idx = new SearchIndex(all.flatMap((s) => entriesOf(s, s, catalog(s))));
+const idx = capturedIndex();
 const first = (q: string) => names(idx.search(q, { limit: 5 }))[0];
 const top5 = (q: string) => names(idx.search(q, { limit: 5 }));
 
@@ -267,10 +264,7 @@ describe('sub-products and what only one server is', () => {
     // "whiteboard" is only FigJam's (figma-console's figjam_* tools).
     expect(first('on the whiteboard, create a section called Ideas, 800 by 600')).toBe('figma-console/figjam_create_section');
     // Not where other servers' tool names use the word: "docs" is what Notion is, but many servers have docs tools.
-    const SMALL = path.join(import.meta.dirname, '..', 'bench', 'catalogs');
-    const smallCatalog = (server: string): Catalog => ({ tools: JSON.parse(readFileSync(path.join(SMALL, `${server}.json`), 'utf8')).tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
-    const fifteen = ['github', 'gitlab', 'slack', 'notion', 'playwright', 'puppeteer', 'kubernetes', 'filesystem', 'memory', 'everything', 'google-maps', 'brave-search', 'tavily', 'firecrawl', 'context7'];
-    const small = new SearchIndex(fifteen.flatMap((x) => entriesOf(x, x, smallCatalog(x))));
+    const small = capturedIndex('catalogs', FIFTEEN);
     expect(names(small.search('get the docs for express middleware', { limit: 3 }))).toContain('context7/query-docs');
   });
 });
