@@ -15,11 +15,13 @@
  * scored once at its end: 0.511 / 0.788; 0.515 / 0.784 after three repairs of regressions the small
  * catalog showed, then 0.519 / 0.792 once CJK text was split into words, a gap its misses showed;
  * tuned on in the eighth), bench/search-large-holdout-8.txt (the same during the eighth round,
- * scored once at its end: 0.579 / 0.834; never tuned on, and not among the reranker's training sets)
- * and bench/search-large-holdout-9.txt (the same during the ninth round, committed before it was
- * scored, scored once at its end: 0.494 / 0.749 with the reranker, 0.465 / 0.694 without).
+ * scored once at its end: 0.579 / 0.834; never tuned on), bench/search-large-holdout-9.txt (the
+ * same during the ninth round, committed before it was scored, scored once at its end: 0.494 / 0.749
+ * with the reranker, 0.465 / 0.694 without; both among the reranker's training sets since the tenth)
+ * and bench/search-large-holdout-10.txt (written during the tenth round by a writer who also read no
+ * earlier set, committed before it was scored; held out).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
- * bench/train-rerank.ts on search-large.txt and holdout-2 to -7) and by the lexical ranking alone.
+ * bench/train-rerank.ts on search-large.txt and holdout-2 to -9) and by the lexical ranking alone.
  * Then search latency, index build time and the time to update one server's entries.
  */
 import MiniSearch from 'minisearch';
@@ -31,8 +33,25 @@ import { readRequests } from './requests.js';
 interface Query {
   q: string;
   expect: string[];
-  split: 'dev' | 'test' | 'test-2' | 'holdout' | 'holdout-2' | 'large-dev' | 'large-held-out' | 'large-holdout-2' | 'large-holdout-3' | 'large-holdout-4' | 'large-holdout-5' | 'large-holdout-6' | 'large-holdout-7' | 'large-holdout-8' | 'large-holdout-9';
+  /** The small catalog's splits, search-large.txt's halves, or the file of a later set over the large catalog. */
+  split: 'dev' | 'test' | 'test-2' | 'holdout' | 'holdout-2' | 'large-dev' | 'large-held-out' | string;
 }
+
+/**
+ * The sets over the large catalog written after search-large.txt, in order, each by a writer who
+ * never saw the ranker, and what has been done with each since. `held`: never tuned or trained on.
+ */
+const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
+  { file: 'search-large-holdout-2.txt', how: 'tuned on in round 3', held: false },
+  { file: 'search-large-holdout-3.txt', how: 'tuned on in round 4', held: false },
+  { file: 'search-large-holdout-4.txt', how: 'tuned on in round 5', held: false },
+  { file: 'search-large-holdout-5.txt', how: 'tuned on in round 6', held: false },
+  { file: 'search-large-holdout-6.txt', how: 'tuned on in round 7', held: false },
+  { file: 'search-large-holdout-7.txt', how: 'tuned on in round 8', held: false },
+  { file: 'search-large-holdout-8.txt', how: 'reranker trained on in round 10', held: false },
+  { file: 'search-large-holdout-9.txt', how: 'reranker trained on in round 10', held: false },
+  { file: 'search-large-holdout-10.txt', how: 'held out', held: true },
+];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */
 function fnv(s: string): number {
@@ -118,26 +137,10 @@ async function benchSearchLarge(verbose: boolean): Promise<void> {
   const servers = loadLargeCatalogs();
   const queries = [
     ...readQueries('search-large.txt', () => 'large-dev').map((q) => ({ ...q, split: fnv(q.q) % 2 ? 'large-held-out' : 'large-dev' }) as Query),
-    // Written after round 1 and before round 2; tuned on in round 3.
-    ...readQueries('search-large-holdout-2.txt', () => 'large-holdout-2'),
-    // Written before round 3 and scored at its end; tuned on in round 4.
-    ...readQueries('search-large-holdout-3.txt', () => 'large-holdout-3'),
-    // Written during round 4 without sight of the ranker, scored at its end; tuned on in round 5.
-    ...readQueries('search-large-holdout-4.txt', () => 'large-holdout-4'),
-    // Written during round 5 without sight of the ranker, scored at its end; tuned on in round 6.
-    ...readQueries('search-large-holdout-5.txt', () => 'large-holdout-5'),
-    // Written during round 6 without sight of the ranker, scored at its end; tuned on in round 7.
-    ...readQueries('search-large-holdout-6.txt', () => 'large-holdout-6'),
-    // Written during round 7 without sight of the ranker, scored at its end; tuned on in round 8.
-    ...readQueries('search-large-holdout-7.txt', () => 'large-holdout-7'),
-    // Written during round 8 without sight of the ranker, never tuned on: its misses are printed only on request.
-    ...readQueries('search-large-holdout-8.txt', () => 'large-holdout-8'),
-    // Written during round 9 the same way, scored once at its end; never tuned on.
-    ...readQueries('search-large-holdout-9.txt', () => 'large-holdout-9'),
+    ...LARGE_SETS.flatMap((set) => readQueries(set.file, () => set.file)),
   ];
   const have = new Set(servers.flatMap((s) => s.catalog.tools.map((t) => `${s.server}/${t.name}`)));
-  const fileOf = { 'large-holdout-2': 'search-large-holdout-2.txt', 'large-holdout-3': 'search-large-holdout-3.txt', 'large-holdout-4': 'search-large-holdout-4.txt', 'large-holdout-5': 'search-large-holdout-5.txt', 'large-holdout-6': 'search-large-holdout-6.txt', 'large-holdout-7': 'search-large-holdout-7.txt', 'large-holdout-8': 'search-large-holdout-8.txt', 'large-holdout-9': 'search-large-holdout-9.txt' } as Partial<Record<Query['split'], string>>;
-  for (const q of queries) for (const e of q.expect) if (!have.has(e)) throw new Error(`${fileOf[q.split] ?? 'search-large.txt'}: '${e}' is no captured tool ("${q.q}")`);
+  for (const q of queries) for (const e of q.expect) if (!have.has(e)) throw new Error(`${q.split.startsWith('large-') ? 'search-large.txt' : q.split}: '${e}' is no captured tool ("${q.q}")`);
   const entries = servers.flatMap((s) => entriesOf(s.server, s.server, s.catalog));
 
   const builds: number[] = [];
@@ -157,14 +160,19 @@ async function benchSearchLarge(verbose: boolean): Promise<void> {
 
   const rows: Array<[string, string]> = [];
   const misses: string[] = [];
-  const label = { 'large-dev': 'search-large.txt, dev half', 'large-held-out': 'search-large.txt, first held-out half', 'large-holdout-2': 'search-large-holdout-2.txt (tuned on in round 3)', 'large-holdout-3': 'search-large-holdout-3.txt (tuned on in round 4)', 'large-holdout-4': 'search-large-holdout-4.txt (tuned on in round 5)', 'large-holdout-5': 'search-large-holdout-5.txt (tuned on in round 6)', 'large-holdout-6': 'search-large-holdout-6.txt (tuned on in round 7)', 'large-holdout-7': 'search-large-holdout-7.txt (tuned on in round 8)', 'large-holdout-8': 'search-large-holdout-8.txt (never tuned or trained on)', 'large-holdout-9': 'search-large-holdout-9.txt (held out)' } as const;
-  for (const split of ['large-dev', 'large-held-out', 'large-holdout-2', 'large-holdout-3', 'large-holdout-4', 'large-holdout-5', 'large-holdout-6', 'large-holdout-7', 'large-holdout-8', 'large-holdout-9'] as const) {
+  const splits = [
+    { split: 'large-dev', label: 'search-large.txt, dev half', held: false },
+    { split: 'large-held-out', label: 'search-large.txt, first held-out half', held: false },
+    ...LARGE_SETS.map((set) => ({ split: set.file, label: `${set.file} (${set.how})`, held: set.held })),
+  ];
+  for (const { split, label, held } of splits) {
     const qs = queries.filter((q) => q.split === split);
-    const o = score(qs, ours, split === 'large-holdout-8' || split === 'large-holdout-9' ? verbose && process.argv.includes('--holdout-misses') : verbose);
+    // A held-out set's misses print only on request: reading them is tuning on them.
+    const o = score(qs, ours, held ? verbose && process.argv.includes('--holdout-misses') : verbose);
     const l = score(qs, lexical, false);
     const b = score(qs, baseline, false);
     misses.push(...o.misses);
-    rows.push([`${label[split]} (${qs.length} requests)`, `top-1 ${o.top1.toFixed(3)}  top-5 ${o.top5.toFixed(3)}   | lexical alone: ${l.top1.toFixed(3)} / ${l.top5.toFixed(3)} | plain BM25: top-1 ${b.top1.toFixed(3)}  top-5 ${b.top5.toFixed(3)}`]);
+    rows.push([`${label} (${qs.length} requests)`, `top-1 ${o.top1.toFixed(3)}  top-5 ${o.top5.toFixed(3)}   | lexical alone: ${l.top1.toFixed(3)} / ${l.top5.toFixed(3)} | plain BM25: top-1 ${b.top1.toFixed(3)}  top-5 ${b.top5.toFixed(3)}`]);
   }
   // The server whose descriptions are longest, and how often it takes a top-5 place it was not asked for.
   const longest = servers.map((s) => ({ s: s.server, n: Math.max(...s.catalog.tools.map((t) => (t.description ?? '').length)) })).sort((a, b) => b.n - a.n)[0]!;
