@@ -80,6 +80,8 @@ export interface Candidate {
   params: string;
   /** The first ranking's score. */
   score: number;
+  /** How well it matches the request against its own server's other tools (SearchIndex.localScore). */
+  local: number;
   /** How many request words matched in the name, the title and the description. */
   inName: number;
   inTitle: number;
@@ -95,6 +97,9 @@ export function features(cues: readonly string[], cands: readonly Candidate[]): 
   const plural = cues.includes('plural');
   const q = cues.includes('q');
   const digit = cues.includes('digit');
+  // The best local match among the candidates of each server: siblings are weighed against each other.
+  const bestLocal = new Map<string, number>();
+  for (const h of cands) bestLocal.set(h.connection, Math.max(bestLocal.get(h.connection) ?? 0, h.local));
   return cands.map((h, i) => {
     const f = new Map<string, number>();
     const kind = actKind(h.name);
@@ -112,6 +117,9 @@ export function features(cues: readonly string[], cands: readonly Candidate[]): 
     f.set('sameserver', h.connection === cands[0]!.connection ? 1 : 0);
     f.set(`namelen${Math.min(nl, 5)}`, 1);
     f.set(`pid${ID_PARAM.test(h.params)}|digit${digit}`, 1);
+    const best = bestLocal.get(h.connection)!;
+    f.set('loc', best > 0 ? h.local / best : 0);
+    f.set('locbest', best > 0 && h.local >= best ? 1 : 0);
     return f;
   });
 }

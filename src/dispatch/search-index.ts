@@ -138,6 +138,8 @@ const MAX_REST_WORDS = 300;
 const K1 = 1.2;
 /** A synonym counts this much of the word it stands for; a word found by prefix, this much. */
 const SYNONYM_WEIGHT = 0.5;
+/** Among a server's own tools (localScore), a word in the name or title counts most, in the parameter names least. */
+const LOCAL_FIELD_WEIGHT = [3, 3, 1, 1, 0.5];
 const PREFIX_WEIGHT = 0.5;
 const MAX_PREFIX_TERMS = 12;
 /** Tools of a server the request names ("…with tavily", "in our gitlab") count this much more. */
@@ -271,6 +273,8 @@ export class SearchIndex {
   private readonly serverJoined = new Map<string, Set<string>>();
   /** What each connection's products are (products.ts), as terms. */
   private readonly serverKinds = new Map<string, Set<string>>();
+  /** Per connection, in how many of its tools each term is (name to parameter names), and how many tools it has. */
+  private readonly localDf = new Map<string, { df: Map<string, number>; n: number }>();
   private readonly fieldTotal = new Float64Array(NF);
   private live = 0;
   private sortedTerms: string[] | null = null;
@@ -319,7 +323,46 @@ export class SearchIndex {
     this.serverTerms.set(connection, server);
     this.serverJoined.set(connection, joined);
     this.serverKinds.set(connection, kinds);
+    this.localDf.set(connection, this.countLocal(ids));
     this.sortedTerms = null;
+  }
+
+  /** In how many of `ids` each term is, in the fields that say what a tool does (name to parameter names). */
+  private countLocal(ids: number[]): { df: Map<string, number>; n: number } {
+    const df = new Map<string, number>();
+    for (const id of ids) {
+      for (const t of this.docs[id]!.terms) {
+        const p = this.postings.get(t)!.get(id)!;
+        if (p % SHIFT[LOCAL_FIELD_WEIGHT.length]! > 0) df.set(t, (df.get(t) ?? 0) + 1);
+      }
+    }
+    return { df, n: ids.length };
+  }
+
+  /**
+   * How well a tool matches the request against its own server's other tools: each request word's
+   * best form, weighed by how rare it is among that server's tools. Siblings share the server's
+   * vocabulary ("issue" in every GitHub tool); what tells them apart is the word few of them have.
+   */
+  private localScore(id: number, allVariants: Variant[][], naming: Set<string>, words: string[]): number {
+    const local = this.localDf.get(this.docs[id]!.entry.connection);
+    if (!local) return 0;
+    let s = 0;
+    words.forEach((w, i) => {
+      if (naming.has(w)) return;
+      let best = 0;
+      for (const v of allVariants[i]!) {
+        if (v.weight !== 1 && !v.label.includes('→')) continue; // a prefix's guesses are not a sibling's difference
+        const n = local.df.get(v.term);
+        const p = n && this.postings.get(v.term)?.get(id);
+        if (!p) continue;
+        let fw = 0;
+        for (let f = 0; f < LOCAL_FIELD_WEIGHT.length; f++) if (tfOf(p, f)) fw = Math.max(fw, LOCAL_FIELD_WEIGHT[f]!);
+        best = Math.max(best, v.weight * fw * Math.log(1 + (local.n - n + 0.5) / (n + 0.5)));
+      }
+      s += best;
+    });
+    return s;
   }
 
   /** Removes every entry of `connection`. */
@@ -343,6 +386,7 @@ export class SearchIndex {
     this.serverTerms.delete(connection);
     this.serverJoined.delete(connection);
     this.serverKinds.delete(connection);
+    this.localDf.delete(connection);
     this.sortedTerms = null;
   }
 
@@ -777,7 +821,7 @@ export class SearchIndex {
       bySig.set(e.signature, hit);
       out.push(hit);
       const nl = e.params.indexOf('\n');
-      candidates.push({ name: e.name, connection: e.connection, params: nl < 0 ? e.params : e.params.slice(0, nl), score: s, ...matchedIn(matched) });
+      candidates.push({ name: e.name, connection: e.connection, params: nl < 0 ? e.params : e.params.slice(0, nl), score: s, local: this.localScore(id, allVariants, naming, words), ...matchedIn(matched) });
     }
     return { hits: out, candidates, cues: requestCues(lower, req, question) };
   }
