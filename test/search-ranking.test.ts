@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/mcp/connection.js';
 import { entriesOf, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
 import { normalizeQuery, requestWords, stem, words } from '../src/dispatch/text.js';
+import { cjkGlosses } from '../src/dispatch/cjk-gloss.js';
 import { productKinds, toolKinds } from '../src/dispatch/products.js';
 import { captured, capturedIndex, FIFTEEN } from './helpers/catalogs.js';
 
@@ -283,6 +284,48 @@ describe('requests in Chinese, Japanese or Korean', () => {
     const geo = (description: string) => ({ tools: [{ name: 'geo', description, inputSchema: { type: 'object' } }, other], resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 }) as unknown as Catalog;
     const scores = (c: Catalog) => new SearchIndex(entriesOf('m', 'm', c)).search('geocode an address').map((h) => `${h.name} ${h.score}`);
     expect(scores(geo('Geocode an address 将详细的结构化地址转换为经纬度坐标'))).toEqual(scores(geo('Geocode an address')));
+  });
+});
+
+describe('CJK words of the trade, also read in English', () => {
+  it('glosses them, in the order they are said, and leaves a quoted name out', () => {
+    const n = normalizeQuery('给飞书群「产品讨论」发条消息：今晚8点发版');
+    expect(n.trim().split(/\s+/).slice(0, 5)).toEqual(['lark', 'feishu', 'send', 'message', 'publish']);
+    expect(n).not.toContain('产品讨论');
+    expect(cjkGlosses('open a github issue')).toEqual([]);
+  });
+
+  it('finds tools described in English for requests in Chinese or Japanese', () => {
+    expect(first('Backlogのプロジェクト DEV に「ログイン画面の不具合」という課題を作成して')).toBe('backlog/add_issue');
+    expect(first('给飞书群「产品讨论」发条消息：今晚8点发版')).toBe('lark/im_v1_message_create');
+    expect(top5('LINEで U4af4980629 さんに「発送しました」と送って')).toContain('line/push_text_message');
+  });
+
+  it('reads a full-width question mark as a question', () => {
+    const q = idx.firstRanking('高德：明天成都会下雨吗？').cues;
+    expect(q).toContain('q');
+  });
+
+  it('is bounded on a long run of CJK text', () => {
+    expect(cjkGlosses('消息'.repeat(5000) + '航班')).toEqual(['message', 'flight']);
+  });
+});
+
+describe('everyday idioms (the tenth round)', () => {
+  const cases: Array<[string, string]> = [
+    ['open a github issue in acme/api: rate limiter returns 500 under load', 'github/create_issue'],
+    ['open a gitlab MR from feature/login into main', 'gitlab/create_merge_request'],
+    ['customer wants their money back for transaction tx_99812, sort it out in creem', 'creem/transactions-refund'],
+    ['my hostinger vps 12345 is frozen solid, give it a kick', 'hostinger/VPS_restartVirtualMachineV1'],
+    ['point shop.mysite.com at 185.2.3.4 - the domain is with hostinger', 'hostinger/DNS_updateDNSRecordsV1'],
+    ['will MR !42 merge cleanly or does it clash with main?', 'gitlab/get_merge_request_conflicts'],
+    ['places to stay in Kyoto Oct 3-6 under $150 a night', 'travel-planner/get_accommodations'],
+  ];
+  for (const [q, want] of cases) it(q, () => expect(first(q)).toBe(want));
+
+  it('"lat/long" is two words, not a slashed name', () => {
+    expect(normalizeQuery('lat/long for 1600 Amphitheatre Parkway')).toMatch(/latitude longitude/);
+    expect(top5('lat/long for 1600 Amphitheatre Parkway, Mountain View')).toContain('google-map-places/maps_geocode');
   });
 });
 

@@ -49,15 +49,19 @@ const QUOTE = /["'`\u201c\u2018]/;
 const DIGIT = /\d/;
 const NEGATION = /\b(?:not|don't|dont|never|without|no)\b/;
 const MINE = /\b(?:my|our)\b/;
+const ASKED_ABOUT = /\b(?:which|what|how many)\s+([a-z]+)/g;
 
 /** What in a request's form says which act is meant (lower-case `text`, its words, and whether it asks). */
 export function requestCues(lower: string, req: readonly RequestWord[], question: boolean): string[] {
   const c = new Set<string>(['bias']);
   if (question) c.add('q');
+  // "which lists are on the board": the word a question asks about is a thing, not an act.
+  const asked = new Set<string>();
+  if (question) for (const m of lower.matchAll(ASKED_ABOUT)) asked.add(m[1]!);
   const first = req[0];
-  if (first) c.add(`first:${kindOf(first.term) ?? (ACTS.has(first.term) ? 'otherverb' : 'noun')}`);
+  if (first) c.add(`first:${asked.has(first.word) ? 'noun' : (kindOf(first.term) ?? (ACTS.has(first.term) ? 'otherverb' : 'noun'))}`);
   for (const r of req) {
-    const k = kindOf(r.term);
+    const k = asked.has(r.word) ? undefined : kindOf(r.term);
     if (k) c.add(`has:${k}`);
     if (r.plural && r.role === 'head') c.add('plural');
   }

@@ -193,6 +193,8 @@ const UPDATE = terms('update')[0]!;
 const RE_CHANGES = new Set('title assign target name label size schedule order prioritize tag categorize color word format style price number date'.split(' '));
 /** A request asking a question: it reads. At the start, or after a product named first ("onenote: which notebooks do i have?"). */
 const QUESTION = /^\s*(?:[\w .-]{1,30}:\s*)?(what|what's|whats|which|who|who's|whose|where|when|why|how|is|are|was|were|does|did|has|have|had)\b/i;
+/** A question by its end (also a full-width ？ or a Chinese or Japanese question particle) or by a CJK question word. */
+const ASKS = /[?\uff1f]\s*$|[吗嗎呢か][?\uff1f\u3002]?\s*$|哪|什么|什麼|谁|誰|どの|どれ|どこ|いつ/;
 /** The word a question asks about ("which lists are on the board"): a noun, even when spelled like a verb. */
 const ASKED_ABOUT = /\b(?:which|what|how many)\s+([a-z]+)/gi;
 /** A tool whose name has the asked act only as a state (get_completed_tasks for "complete the task") ranks this much lower. */
@@ -652,7 +654,7 @@ export class SearchIndex {
     const roleOf = new Map<string, number>();
     const plural = new Map<string, boolean>();
     // In a question, a verb in a state's form ("which cards are assigned to me") says which things, not what to do.
-    const question = QUESTION.test(text) || /\?\s*$/.test(text);
+    const question = QUESTION.test(text) || ASKS.test(text);
     // "which lists": a thing asked about, so a tool whose verb it is (list_boards) was not asked for by it.
     const nouns = new Set<string>();
     if (question) {

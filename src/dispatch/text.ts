@@ -4,6 +4,8 @@
  * be consistent, not linguistically perfect.
  */
 
+import { cjkGlosses } from './cjk-gloss.js';
+
 const STOP = new Set(
   ('a an the of to in on for with and or by from at is are was be been this that these those it its ' +
     'my me i we our you your please can could would should will want need like some any as into via using use ' +
@@ -89,6 +91,8 @@ export function normalizeQuery(q: string): string {
     .replace(FILE_RE, (m: string) => (FRAMEWORK_JS.test(m) ? m : FRAMEWORK_JS.test(m.slice(m.lastIndexOf('/') + 1)) ? ' ' : ` ${fileKind(m)}`))
     // A glob (*.test.ts) is a file pattern; a slashed name (feature/login, torvalds/linux) is a name.
     .replace(/(^|\s)\*[\w.*-]*/g, '$1 file pattern ')
+    // "lat/long" is a pair of words, not a slashed name.
+    .replace(/\blat(?:itude)?\s*\/\s*(?:long|lng|lon)(?:gitude)?\b/gi, ' latitude longitude ')
     .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => (m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m))
     // A tracker's key (ENG-90, WEB-142) names an item: its letters are no word to match.
     .replace(/\b[A-Z][A-Z0-9]{1,9}-\d{1,7}\b/g, ' issue identifier ')
@@ -98,11 +102,14 @@ export function normalizeQuery(q: string): string {
     // A1 notation (c2:c40) is a range of a sheet's cells.
     .replace(/\b[a-z]{1,3}\d{1,7}:[a-z]{1,3}\d{1,7}\b/gi, ' range ');
   for (const [re, to] of PHRASES) out = out.replace(re, to);
-  return out
-    // Quoted values and what follows "named"/"called" are names, not words to match. A single quote
+  out = out
+    // Quoted values (also 「…」) and what follows "named"/"called" are names, not words to match. A single quote
     // opens only where a word starts and closes where one ends: "it's time to delete kim's branch" has none.
     .replace(QUOTED_RE, (_m: string, before = '') => `${before} `)
     .replace(/\b(named|called|titled)\s+\S+/gi, ' ');
+  // Chinese, Japanese or Korean words of the trade, also in English: most descriptions are English.
+  const glosses = cjkGlosses(out);
+  return glosses.length ? `${glosses.join(' ')} ${out}` : out;
 }
 
 /** What a file's name says of it: a file, and its kind where the extension tells one (forecast.xlsx: a spreadsheet). */
@@ -142,7 +149,7 @@ function domainName(host: string): string {
 const PLACEHOLDER_SITES = new Set(['example', 'test', 'invalid', 'localhost', 'local', 'acme']);
 
 // Bounded, so an unclosed quote is read once from each opening (linear time).
-const QUOTED_RE = /["\u201c][^"\u201d\n]{0,200}["\u201d]|`[^`\n]{0,200}`|(^|[\s([{:,])['\u2018][^'\u2019\n]{0,200}['\u2019](?=$|[\s,.;:!?)\]}])/g;
+const QUOTED_RE = /["\u201c][^"\u201d\n]{0,200}["\u201d]|`[^`\n]{0,200}`|\u300c[^\u300d\n]{0,200}\u300d|\u300e[^\u300f\n]{0,200}\u300f|(^|[\s([{:,])['\u2018][^'\u2019\n]{0,200}['\u2019](?=$|[\s,.;:!?)\]}])/g;
 const PATH_RE = /(^|[\s(])(?:~|\.{1,2})?\/[^\s,;()]*/g;
 const FILE_RE = /(?:^|\s)(?:[\w-]+\/)*[\w-]+\.(?:txt|md|mdx|json|ya?ml|toml|ini|env|csv|tsv|log|pdf|png|jpe?g|gif|svg|webp|mp4|mov|mp3|wav|dmp|xlsx?|docx?|pptx?|drawio|ipynb|parquet|ts|tsx|js|jsx|py|rs|go|java|rb|sh|swift|kt|vue|html?|xml|sql|zip|gz|tar|lock)\b/gi;
 /** Products spelled like a JavaScript file: next.js is a framework, not a file. */
@@ -178,7 +185,7 @@ const PHRASES: Array<[RegExp, string]> = [
   // Many at once, without matching tools that say "batch" in their names.
   [/\bin (?:one|a single) (?:go|shot|call|request|batch|pass)\b|\b(all )?at once\b/gi, ' multiple '],
   [/\btoday'?s date\b|\bwhat day is (it|today)\b/gi, ' current date '],
-  [/\bkeep(ing)? an eye on\b/gi, ' watch '],
+  [/\bkeep(ing)? an eye on\b/gi, ' watch monitor '],
   [/\bdisplay name\b/gi, ' profile name '],
   [/\bwhat'?s (been )?(happening|going on)\b/gi, ' activity recent '],
   [/\bfigure out why\b/gi, ' diagnose '],
@@ -257,6 +264,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bpower(?:ed)? (?:it |them )?on\b/gi, ' start '],
   [/\bpower(?:ed)? (?:it |them )?(?:off|down)\b/gi, ' stop '],
   [/\b(?:shouldn'?t|should not|no longer|not) be (?:on|in|part of)\b/gi, ' remove '],
+  // Pointing a name at an address is a DNS record.
+  [/\bpoint\b(?=[^.?!\n]{0,60}\b(?:at|to)\s+\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b)/gi, ' dns record update '],
   // Changing a setting, said as pointing, flipping or making a default.
   [/(^|[,;]\s*|\band\s+|\bplease\s+)point\b(?=[^.]{0,60}\bat\b)/gi, '$1 update set '],
   [/\bflip\b(?=[^.]{0,40}\bto\b)/gi, ' update set '],
@@ -280,7 +289,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bturn on\b/gi, ' enable '],
   [/\bback up\b/gi, ' backup snapshot '],
   [/\bclean (it |them |that |this )?up\b/gi, ' cleanup delete '],
-  [/\b(file|raise|open) (a|an|new) (?=(pull request|pr|merge request|mr|ticket|issue|bug|story|incident)\b)/gi, ' create '],
+  // "open a github issue", "raise a new jira ticket": the product or "new" may come between.
+  [/\b(?:file|raise|open) (?:a|an|new)\s+(?:new\s+)?((?:[a-z0-9-]{2,20}\s+)?)(?=(?:pull request|pr|merge request|mr|ticket|issue|bug|story|incident)\b)/gi, ' create $1'],
   // Abbreviations and spellings that the word splitter or the stop words would lose.
   [/\bmrs?\b/gi, ' merge request '],
   [/\bprs?\b/gi, ' pull request '],
@@ -295,13 +305,35 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(finished|done|complete|ready) yet\b/gi, ' status '],
   [/\bwho (changed|edited|modified|flipped|touched|deleted|removed|updated|toggled)\b/gi, ' audit '],
   [/\bblock(ed|s)? by\b/gi, ' dependency '],
-  [/\blog (\d+|an?|one|two|three|four|five|some) (hours?|minutes?|mins?|days?)\b/gi, ' worklog '],
+  [/\blog (\d+|an?|one|two|three|four|five|some) (hours?|minutes?|mins?|days?)\b/gi, ' add worklog '],
   [/\bto \d+ (pods|replicas|instances|nodes|workers|containers)\b/gi, ' scale replicas '],
   [/\bgoogle (it|this|that)\b/gi, ' web search '],
   [/\bpull (the |all |some )?(text|content|data|info|information|details)\b/gi, ' extract $2 '],
   [/\bleave (a|an|my|our) (comment|note|review|reply|reaction)\b/gi, ' add $2 '],
   [/^\s*comment (on|to)\b/gi, ' add comment $1 '],
   [/\b(move|push|shift)\b(?=[^.]{0,30}\b(meeting|event|appointment|standup|call)\b)/gi, ' reschedule '],
+  // Everyday idioms for what tools call otherwise.
+  [/\bon (?:my|our|the|his|her|their) (?:calendar|agenda|schedule)\b/gi, ' calendar events '],
+  [/\b(?:places?|somewhere|where) to stay\b/gi, ' accommodation stays '],
+  [/\b(?:on the way|along the way|en route|without (?:a |much of a |a big |any )?detour)\b/gi, ' along route '],
+  [/\bmoney back\b/gi, ' refund '],
+  [/\bput (?:it |them |this |that |\w+ )?on hold\b|\bstop (?:charging|billing)\b/gi, ' pause '],
+  [/\bstop (?:[\w-]+ )?(?:from )?(?:paging|alerting|pinging)\b/gi, ' mute silence '],
+  [/\bgoing down for (?:maintenance|patching|an upgrade|upgrades)\b/gi, ' downtime maintenance '],
+  [/\b(?:give (?:it|them|the \w+) a (?:kick|nudge|kick in the pants)|bounce (?:it|them|the))\b/gi, ' restart reboot '],
+  [/\b(?:previous|prior|last (?:good|working)) (?:version|release|revision|deploy(?:ment)?)\b/gi, ' rollback undo previous revision '],
+  [/\b(?:act|behave) (?:like|as if)\b|\bpretend\b/gi, ' emulate '],
+  [/\b(?:slow|fast) [2-5]g\b/gi, ' network throttling emulate '],
+  [/\bclient (?:library|libraries|lib|libs)\b/gi, ' sdk client library '],
+  [/\bup to date with\b/gi, ' pull sync '],
+  [/\b(?:clash(?:es)?|merge cleanly)\b/gi, ' conflicts '],
+  [/\bci\b(?=[^.?!\n]{0,15}\b(?:green|red|passing|failing)\b)/gi, ' ci status checks '],
+  [/\bwaiting (?:on|for) (?:my|our|your) (?:approval|review)\b/gi, ' pending review '],
+  [/\bunhealthy\b/gi, ' health issues '],
+  [/\bdeclare (?:a|an)\b/gi, ' create '],
+  [/\breuse\b/gi, ' copy '],
+  [/\blet\b(?=[^.?!\n]{0,40}\b(?:edit|view|see|access|comment on)\b)/gi, ' share permission '],
+  [/\bdead (?:code|files?)\b/gi, ' unused $& '],
 ];
 
 /** Words of `text` without stop words, stemmed: what is indexed and what is looked up. */
@@ -422,7 +454,8 @@ const GROUPS: string[][] = [
   ['environment', 'production', 'prod', 'staging'],
   ['free', 'busy', 'freebusy', 'availability', 'available', 'packed'],
   ['audit', 'blame'],
-  ['dependency', 'dependent', 'depend', 'prerequisite'],
+  ['dependency', 'dependent', 'depend', 'prerequisite', 'deps'],
+  ['paper', 'arxiv', 'preprint'],
   ['worklog', 'timesheet', 'timelog'],
   ['vps', 'vm', 'virtualmachine', 'server'],
   ['create', 'take'],
