@@ -255,6 +255,8 @@ type Posting = number;
 const TF_MAX = 127;
 const SHIFT = [1, 128, 128 ** 2, 128 ** 3, 128 ** 4, 128 ** 5, 128 ** 6];
 const tfOf = (p: Posting, f: number) => Math.floor(p / SHIFT[f]!) % 128;
+/** A posting's frequencies below this are those of the fields localScore reads (name to parameter names). */
+const LOCAL_FIELDS_MASK = SHIFT[LOCAL_FIELD_WEIGHT.length]!;
 
 /**
  * BM25F index over capabilities, updated one connection at a time. Every field (tool name split into
@@ -312,11 +314,12 @@ export class SearchIndex {
     const joined = new Set<string>();
     const kinds = new Set<string>();
     const extras = new Map<string, { joined: string[]; kind: string[] }>();
+    const localDf = new Map<string, number>();
     for (const e of entries) {
       let x = extras.get(e.server);
       if (!x) extras.set(e.server, (x = { joined: joinedNames(e.server), kind: terms(productKinds(e.server)) }));
       const sub = terms(toolKinds(e.name));
-      ids.push(this.addDoc(e, [...x.joined, ...x.kind, ...sub]));
+      ids.push(this.addDoc(e, [...x.joined, ...x.kind, ...sub], localDf));
       for (const t of [...x.kind, ...sub]) kinds.add(t);
       for (const t of terms(e.server)) if (!GENERIC_SERVER_WORDS.has(t) && t.length > 1) server.add(t);
       for (const t of x.joined) joined.add(t);
@@ -325,20 +328,8 @@ export class SearchIndex {
     this.serverTerms.set(connection, server);
     this.serverJoined.set(connection, joined);
     this.serverKinds.set(connection, kinds);
-    this.localDf.set(connection, this.countLocal(ids));
+    this.localDf.set(connection, { df: localDf, n: ids.length });
     this.sortedTerms = null;
-  }
-
-  /** In how many of `ids` each term is, in the fields that say what a tool does (name to parameter names). */
-  private countLocal(ids: number[]): { df: Map<string, number>; n: number } {
-    const df = new Map<string, number>();
-    for (const id of ids) {
-      for (const t of this.docs[id]!.terms) {
-        const p = this.postings.get(t)!.get(id)!;
-        if (p % SHIFT[LOCAL_FIELD_WEIGHT.length]! > 0) df.set(t, (df.get(t) ?? 0) + 1);
-      }
-    }
-    return { df, n: ids.length };
   }
 
   /**
@@ -392,8 +383,11 @@ export class SearchIndex {
     this.sortedTerms = null;
   }
 
-  /** Indexes one entry; `more` are server-field terms beyond its name's words (joined name, product and sub-product kinds). */
-  private addDoc(e: IndexEntry, more: string[]): number {
+  /**
+   * Indexes one entry; `more` are server-field terms beyond its name's words (joined name, product and
+   * sub-product kinds). `localDf` counts the terms its connection's tools have from name to parameter names.
+   */
+  private addDoc(e: IndexEntry, more: string[], localDf: Map<string, number>): number {
     const lead = shortDescription(e.description, 400);
     const restText = e.description.slice(lead.replace(/…$/, '').length);
     const rest = terms(restText.slice(0, MAX_REST_WORDS * 12)).slice(0, MAX_REST_WORDS);
@@ -426,6 +420,7 @@ export class SearchIndex {
       let m = this.postings.get(t);
       if (!m) this.postings.set(t, (m = new Map()));
       m.set(id, p);
+      if (p % LOCAL_FIELDS_MASK) localDf.set(t, (localDf.get(t) ?? 0) + 1);
     }
     const plural: string[] = [];
     const singular: string[] = [];
