@@ -290,7 +290,7 @@ describe('requests in Chinese, Japanese or Korean', () => {
 describe('CJK words of the trade, also read in English', () => {
   it('glosses them, in the order they are said, and leaves a quoted name out', () => {
     const n = normalizeQuery('给飞书群「产品讨论」发条消息：今晚8点发版');
-    expect(n.trim().split(/\s+/).slice(0, 5)).toEqual(['lark', 'feishu', 'send', 'message', 'publish']);
+    expect(n.trim().split(/\s+/).slice(0, 6)).toEqual(['lark', 'feishu', 'group', 'chat', 'send', 'message']);
     expect(n).not.toContain('产品讨论');
     expect(cjkGlosses('open a github issue')).toEqual([]);
   });
@@ -322,6 +322,16 @@ describe('everyday idioms (the tenth round)', () => {
     ['places to stay in Kyoto Oct 3-6 under $150 a night', 'travel-planner/get_accommodations'],
   ];
   for (const [q, want] of cases) it(q, () => expect(first(q)).toBe(want));
+
+  it('a subreddit, two airport codes, an exception class, a time in another zone', () => {
+    expect(normalizeQuery("what's hot on r/LocalLLaMA today")).toMatch(/subreddit reddit/);
+    expect(first("what's hot on r/LocalLLaMA today")).toBe('reddit/browse_subreddit');
+    expect(normalizeQuery("what's in the air right now between LHR and JFK?")).toMatch(/flights airports/);
+    // Upper case only: "from the to and" is no pair of airports.
+    expect(normalizeQuery('copy from the to and fro')).not.toMatch(/airports/);
+    expect(normalizeQuery('how often did the checkout TypeError fire')).toMatch(/error exception/);
+    expect(first("what's 3pm New York time in Tokyo?")).toBe('time/convert_time');
+  });
 
   it('"lat/long" is two words, not a slashed name', () => {
     expect(normalizeQuery('lat/long for 1600 Amphitheatre Parkway')).toMatch(/latitude longitude/);

@@ -91,6 +91,12 @@ export function normalizeQuery(q: string): string {
     .replace(FILE_RE, (m: string) => (FRAMEWORK_JS.test(m) ? m : FRAMEWORK_JS.test(m.slice(m.lastIndexOf('/') + 1)) ? ' ' : ` ${fileKind(m)}`))
     // A glob (*.test.ts) is a file pattern; a slashed name (feature/login, torvalds/linux) is a name.
     .replace(/(^|\s)\*[\w.*-]*/g, '$1 file pattern ')
+    // r/LocalLLaMA is a subreddit, not a slashed name.
+    .replace(/(^|\s)\/?r\/[a-z0-9_]{2,21}\b/gi, '$1 subreddit reddit ')
+    // Two airports' codes: flights between them (LHR and JFK, from PVG to SYD).
+    .replace(/\b(?:from|between)\s+[A-Z]{3}\s+(?:to|and)\s+[A-Z]{3}\b/g, ' flights airports ')
+    // An exception's class (TypeError, NullPointerException) is an error that happened.
+    .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception)\b/g, ' error exception ')
     // "lat/long" is a pair of words, not a slashed name.
     .replace(/\blat(?:itude)?\s*\/\s*(?:long|lng|lon)(?:gitude)?\b/gi, ' latitude longitude ')
     .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => (m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m))
@@ -285,8 +291,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(^\s*|[,;]\s*)mkdir(?=\s)/gi, '$1 create directory '],
   // "turn the range into a table": make one thing from another.
   [/\bturn\b(?=[^.]{1,40}\binto\b)/gi, ' convert create '],
-  [/\bturn off\b/gi, ' disable '],
-  [/\bturn on\b/gi, ' enable '],
+  [/\b(?:turn|switch) (?:it |them |this |that )?off\b/gi, ' disable '],
+  [/\b(?:turn|switch) (?:it |them |this |that )?on\b/gi, ' enable '],
   [/\bback up\b/gi, ' backup snapshot '],
   [/\bclean (it |them |that |this )?up\b/gi, ' cleanup delete '],
   // "open a github issue", "raise a new jira ticket": the product or "new" may come between.
@@ -328,7 +334,15 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bup to date with\b/gi, ' pull sync '],
   [/\b(?:clash(?:es)?|merge cleanly)\b/gi, ' conflicts '],
   [/\bci\b(?=[^.?!\n]{0,15}\b(?:green|red|passing|failing)\b)/gi, ' ci status checks '],
-  [/\bwaiting (?:on|for) (?:my|our|your) (?:approval|review)\b/gi, ' pending review '],
+  [/\b(?:waiting (?:on|for)|on the hook (?:to|for)) (?:my |our |your )?(?:approval|review)\b/gi, ' pending review '],
+  [/\b(?:run(?:ning)? out of|how much) (?:disk |storage )?(?:space|storage)\b|\bspace left\b/gi, ' storage quota usage '],
+  [/\bwhen it'?s \d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm) [a-z ]{2,20} time in\b/gi, ' convert time zone '],
+  [/\b(?:child|sub-?issue|sub-?task) of\b|\bbelongs under\b/gi, ' subtask parent '],
+  [/\bways? to get (?:from|to|between)\b/gi, ' transport options route '],
+  [/\b(?:nobody|no one|no-one) (?:can|could) (?:edit|change|modify|touch)\b/gi, ' lock read only '],
+  [/\brecord\b(?=[^.?!\n]{0,50}\btests?\b)/gi, ' record codegen '],
+  [/\bcheck-?up\b/gi, ' health check analyze diagnose '],
+  [/\b(?:can['\u2019]?t|cannot) (?:start|begin) (?:until|before)\b/gi, ' dependency blocked '],
   [/\bunhealthy\b/gi, ' health issues '],
   [/\bdeclare (?:a|an)\b/gi, ' create '],
   [/\breuse\b/gi, ' copy '],
