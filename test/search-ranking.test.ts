@@ -333,6 +333,12 @@ describe('everyday idioms (the tenth round)', () => {
     expect(first("what's 3pm New York time in Tokyo?")).toBe('time/convert_time');
   });
 
+  it('what is remembered, and what to use instead', () => {
+    expect(first('remember that alice prefers email over slack')).toBe('memory/add_observations');
+    expect(first('what do you remember about project atlas')).toBe('memory/search_nodes');
+    expect(normalizeQuery('UIWebView is deprecated, what am I supposed to use instead?')).toMatch(/alternative similar replacement/);
+  });
+
   it('"lat/long" is two words, not a slashed name', () => {
     expect(normalizeQuery('lat/long for 1600 Amphitheatre Parkway')).toMatch(/latitude longitude/);
     expect(top5('lat/long for 1600 Amphitheatre Parkway, Mountain View')).toContain('google-map-places/maps_geocode');
