@@ -339,6 +339,20 @@ describe('everyday idioms (the tenth round)', () => {
     expect(normalizeQuery('UIWebView is deprecated, what am I supposed to use instead?')).toMatch(/alternative similar replacement/);
   });
 
+  it('owner/repo#88, a Mongo shell query, a GraphQL endpoint, an emoji code', () => {
+    expect(first('acme/api#88 has fallen behind main, bring its branch up to date')).toBe('github/update_pull_request_branch');
+    expect(first("why is this query so slow? db.orders.find({status:'open'})")).toBe('mongodb/explain');
+    expect(normalizeQuery('what does https://api.example.com/graphql expose?')).toMatch(/url\s+example\s+graphql/);
+    expect(normalizeQuery('react with :eyes: to that')).toMatch(/emoji reaction/);
+    // A time of day is no emoji code.
+    expect(normalizeQuery('meet at 12:30:00 today')).not.toMatch(/emoji/);
+  });
+
+  it('drift, a card shifted to a column', () => {
+    expect(first("payments-api has drifted from what's in git, bring the cluster back in line with the repo")).toBe('argocd/sync_application');
+    expect(first('the "Fix login" card is done, shift it over to the Done column')).toBe('trello/move_card');
+  });
+
   it('"lat/long" is two words, not a slashed name', () => {
     expect(normalizeQuery('lat/long for 1600 Amphitheatre Parkway')).toMatch(/latitude longitude/);
     expect(top5('lat/long for 1600 Amphitheatre Parkway, Mountain View')).toContain('google-map-places/maps_geocode');

@@ -80,7 +80,11 @@ const EMAIL_RE = /(?<![\w-])(?=[\w-]*@[\w-]+\.+\w)([\w-]*?)\b[\w-]+@[\w-]+\.[\w.
 export function normalizeQuery(q: string): string {
   // Literal values first: a phrase must not read inside one ("notes/todo.md" is no to-do list).
   let out = q
-    .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} `)
+    .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} ${/\/graphql\b/i.test(m) ? 'graphql' : ''} `)
+    // owner/repo#88 is a GitHub issue or pull request.
+    .replace(/(^|\s)[\w.-]+\/[\w.-]+#\d+\b/g, '$1 github pull request issue ')
+    // Mongo shell (db.orders.find({…})) is a MongoDB query, before calls are read as code.
+    .replace(/\bdb\.[a-z_$][\w$]*\.(find|aggregate|count|distinct|update|insert|delete)\w*\(/gi, ' mongodb $1 query (')
     .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
     // A function call (console.log([1, 2].sort()), renameProduct(id: 12)) is code, not words. It starts
     // only where a chain of names starts, so a long a.a.a… is read once.
@@ -95,6 +99,8 @@ export function normalizeQuery(q: string): string {
     .replace(/(^|\s)\/?r\/[a-z0-9_]{2,21}\b/gi, '$1 subreddit reddit ')
     // Two airports' codes: flights between them (LHR and JFK, from PVG to SYD).
     .replace(/\b(?:from|between)\s+[A-Z]{3}\s+(?:to|and)\s+[A-Z]{3}\b/g, ' flights airports ')
+    // An emoji's short code (:eyes:) is a reaction.
+    .replace(/:(?=[a-z0-9_+-]{0,29}[a-z])[a-z0-9_+-]{2,30}:/gi, ' emoji reaction ')
     // An exception's class (TypeError, NullPointerException) is an error that happened.
     .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception)\b/g, ' error exception ')
     // "lat/long" is a pair of words, not a slashed name.
@@ -336,14 +342,33 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bci\b(?=[^.?!\n]{0,15}\b(?:green|red|passing|failing)\b)/gi, ' ci status checks '],
   [/\b(?:waiting (?:on|for)|on the hook (?:to|for)) (?:my |our |your )?(?:approval|review)\b/gi, ' pending review '],
   [/\b(?:run(?:ning)? out of|how much) (?:disk |storage )?(?:space|storage)\b|\bspace left\b/gi, ' storage quota usage '],
-  [/\bwhen it'?s \d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm) [a-z ]{2,20} time in\b/gi, ' convert time zone '],
+  [/\b(?:when|if) it'?s \d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm) [a-z ]{2,20} time in\b/gi, ' convert time zone '],
   [/\b(?:child|sub-?issue|sub-?task) of\b|\bbelongs under\b/gi, ' subtask parent '],
   [/\bways? to get (?:from|to|between)\b/gi, ' transport options route '],
   [/\b(?:nobody|no one|no-one) (?:can|could) (?:edit|change|modify|touch)\b/gi, ' lock read only '],
   [/\brecord\b(?=[^.?!\n]{0,50}\btests?\b)/gi, ' record codegen '],
   [/\bcheck-?up\b/gi, ' health check analyze diagnose '],
   [/\b(?:pull|get|grab|scrape)\b(?=[^.?!\n]{0,60}\bout of\b)/gi, ' extract '],
-  [/\bwhat do you (?:have (?:stored|saved|on file)|know|remember|recall) about\b/gi, ' memory search knowledge '],
+  [/\bwhat do you (?:have (?:stored|saved|stashed|kept|on file)|know|remember|recall) about\b/gi, ' memory search knowledge '],
+  [/\b(?:what|everything) you (?:remember|know|have stored)\b/gi, ' memory knowledge '],
+  [/\b(?:shift|drag|bump|push)\b(?=[^.?!\n]{0,30}\b(?:to|into|over to)\b[^.?!\n]{0,20}\b(?:column|list|lane|stage)\b)/gi, ' move '],
+  [/\b(?:break|pause) from (?:billing|charges|payments|being charged)\b|\bwithout cancel(?:l)?ing\b/gi, ' pause '],
+  [/\bput together\b/gi, ' create '],
+  [/\b(?:drift(?:ed|ing)?|out of sync|back in line)\b/gi, ' sync drift '],
+  [/\bauto-?repl(?:y|ies)\b|\bout[- ]of[- ](?:the[- ])?office\b/gi, '$& automatic replies mailbox settings '],
+  [/\b(?:fallen |falling |is |are )?behind (?:main|master|the base branch|base)\b/gi, ' update branch '],
+  [/\b(?:record|log) (?:a|the|that|this|my) (?:call|meeting)\b/gi, ' log activity engagement $& '],
+  [/\bwhy (?:is|are|does|do)\b(?=[^.?!\n]{0,40}\bslow\b)|\bso slow\b|\bcrawling\b/gi, ' slow explain performance '],
+  [/\bput (?:it|this|that|them) on me\b/gi, ' assign me '],
+  [/\bmark\b(?=[^.?!\n]{0,30}\bas (?:fixed|resolved|done|complete|closed)\b)/gi, ' update resolve '],
+  [/\b(?:i'?m|i am|we'?re|we are) (?:coming|attending) to\b|\brsvp\b/gi, ' accept respond invitation event '],
+  [/\bgoogle (?=["'\u201c])/gi, ' web search '],
+  [/\bput (?:it|them|this|that) back (?:how|the way) (?:it|they) (?:was|were)\b|\bhow it was before\b/gi, ' restore previous version rollback '],
+  [/\breact with\b/gi, ' add reaction '],
+  [/\b(?:every|all (?:the )?)(?:urls?|links|pages) (?:on|of|in) (?:it|the site|that site|this site)\b/gi, ' map site urls '],
+  [/\brecord (?:a )?(?:video|screen ?cast|screen recording)\b|\bscreen recording\b/gi, ' screencast record video '],
+  [/\bflip (?:[\w-]+ ){0,3}on\b/gi, ' enable toggle '],
+  [/\bflip (?:[\w-]+ ){0,3}off\b/gi, ' disable toggle '],
   [/\bremember (?:that|this)\b/gi, ' remember memory add knowledge '],
   [/\bwhat (?:should|do|can|am) (?:i|we) (?:supposed to )?use instead\b|\breplacement for\b|\balternatives? (?:to|for)\b/gi, ' alternative similar replacement '],
   [/\b(?:can['\u2019]?t|cannot) (?:start|begin) (?:until|before)\b/gi, ' dependency blocked '],
