@@ -49,15 +49,14 @@ const QUOTE = /["'`\u201c\u2018]/;
 const DIGIT = /\d/;
 const NEGATION = /\b(?:not|don't|dont|never|without|no)\b/;
 const MINE = /\b(?:my|our)\b/;
-const ASKED_ABOUT = /\b(?:which|what|how many)\s+([a-z]+)/g;
 
-/** What in a request's form says which act is meant (lower-case `text`, its words, and whether it asks). */
-export function requestCues(lower: string, req: readonly RequestWord[], question: boolean): string[] {
+/**
+ * What in a request's form says which act is meant (lower-case `text`, its words, whether it asks, and
+ * the words a question asks about: "which lists are on the board" asks about a thing, not an act).
+ */
+export function requestCues(lower: string, req: readonly RequestWord[], question: boolean, asked: ReadonlySet<string> = new Set()): string[] {
   const c = new Set<string>(['bias']);
   if (question) c.add('q');
-  // "which lists are on the board": the word a question asks about is a thing, not an act.
-  const asked = new Set<string>();
-  if (question) for (const m of lower.matchAll(ASKED_ABOUT)) asked.add(m[1]!);
   const first = req[0];
   if (first) c.add(`first:${asked.has(first.word) ? 'noun' : (kindOf(first.term) ?? (ACTS.has(first.term) ? 'otherverb' : 'noun'))}`);
   for (const r of req) {

@@ -345,7 +345,7 @@ export class SearchIndex {
       if (naming.has(w)) return;
       let best = 0;
       for (const v of allVariants[i]!) {
-        if (v.weight !== 1 && !v.label.includes('→')) continue; // a prefix's guesses are not a sibling's difference
+        if (v.prefix) continue; // a prefix's guesses are not a sibling's difference
         const n = local.df.get(v.term);
         const p = n && this.postings.get(v.term)?.get(id);
         if (!p) continue;
@@ -579,12 +579,12 @@ export class SearchIndex {
     // A synonym that is another word of the request counts as that word, not twice; one that an
     // earlier word already stands for, likewise ("list open …": "get" for list, not for open too).
     for (const [s, weight] of weightedSynonymsOf(w)) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight: weight === 0.5 ? SYNONYM_WEIGHT : weight, label: `${word}→${spelling(s)}` });
-    for (const t of this.prefixed(w)) out.push({ term: t, weight: PREFIX_WEIGHT * (w.length / t.length), label: word });
+    for (const t of this.prefixed(w)) out.push({ term: t, weight: PREFIX_WEIGHT * (w.length / t.length), label: word, prefix: true });
     if (next) {
       const joined = w + next;
       const label = `${word} ${said.get(next) ?? next}`;
       out.push({ term: joined, weight: 1, label });
-      for (const t of this.prefixed(joined)) out.push({ term: t, weight: PREFIX_WEIGHT * (joined.length / t.length), label });
+      for (const t of this.prefixed(joined)) out.push({ term: t, weight: PREFIX_WEIGHT * (joined.length / t.length), label, prefix: true });
     }
     return out;
   }
@@ -651,12 +651,12 @@ export class SearchIndex {
     // In a question, a verb in a state's form ("which cards are assigned to me") says which things, not what to do.
     const question = QUESTION.test(text) || ASKS.test(text);
     // "which lists": a thing asked about, so a tool whose verb it is (list_boards) was not asked for by it.
+    const askedAbout = new Set<string>();
+    if (question) for (const m of text.matchAll(ASKED_ABOUT)) askedAbout.add(m[1]!.toLowerCase());
     const nouns = new Set<string>();
-    if (question) {
-      for (const m of text.matchAll(ASKED_ABOUT)) {
-        const t = terms(m[1]!)[0];
-        if (t && ACTIONS.has(t)) nouns.add(t);
-      }
+    for (const w of askedAbout) {
+      const t = terms(w)[0];
+      if (t && ACTIONS.has(t)) nouns.add(t);
     }
     const states = new Set<string>();
     for (const m of text.matchAll(AFTER_BE)) states.add(m[1]!.toLowerCase());
@@ -820,7 +820,7 @@ export class SearchIndex {
       const nl = e.params.indexOf('\n');
       candidates.push({ name: e.name, connection: e.connection, params: nl < 0 ? e.params : e.params.slice(0, nl), score: s, local: this.localScore(id, allVariants, naming, words), ...matchedIn(matched) });
     }
-    return { hits: out, candidates, cues: requestCues(lower, req, question) };
+    return { hits: out, candidates, cues: requestCues(lower, req, question, askedAbout) };
   }
 
   /** For one hit: each request word's best form and the field it matched in. */
@@ -873,6 +873,8 @@ interface Variant {
   term: string;
   weight: number;
   label: string;
+  /** An index term the word is a prefix of: a guess at the word, not the word. */
+  prefix?: boolean;
 }
 
 /** Per-document arrays reused from search to search (indexed by document id). */
