@@ -353,6 +353,18 @@ describe('everyday idioms (the tenth round)', () => {
     expect(first('the "Fix login" card is done, shift it over to the Done column')).toBe('trello/move_card');
   });
 
+  it("a commit's hash, a flight's number, British spelling, and more everyday phrasing", () => {
+    expect(first('I only want that one fix a1b2c3d on release/2.4, not the whole branch')).toBe('git/git_cherry_pick');
+    // A hash has letters and digits: a word or a number is none.
+    expect(normalizeQuery('deadbeef 1234567')).not.toMatch(/commit/);
+    expect(normalizeQuery('is CZ3101 tomorrow usually on time')).toMatch(/CZ3101 flight/);
+    expect(normalizeQuery('what is new in ES2022')).not.toMatch(/flight/);
+    expect(first('which colour ids can I give my calendar events?')).toBe('google-calendar/list-colors');
+    expect(first('thinking of going for a jog in Delhi before work, how bad is the pollution right now?')).toBe('google-map-places/maps_air_quality');
+    expect(first('forget everything you noted about my old job at Initech')).toMatch(/^memory\/delete_/);
+    expect(first('can I still register acme-bakery.com?')).toBe('hostinger/domains_checkDomainAvailabilityV1');
+  });
+
   it('"lat/long" is two words, not a slashed name', () => {
     expect(normalizeQuery('lat/long for 1600 Amphitheatre Parkway')).toMatch(/latitude longitude/);
     expect(top5('lat/long for 1600 Amphitheatre Parkway, Mountain View')).toContain('google-map-places/maps_geocode');

@@ -101,6 +101,9 @@ export function normalizeQuery(q: string): string {
     .replace(/\b(?:from|between)\s+[A-Z]{3}\s+(?:to|and)\s+[A-Z]{3}\b/g, ' flights airports ')
     // An emoji's short code (:eyes:) is a reaction.
     .replace(/:(?=[a-z0-9_+-]{0,29}[a-z])[a-z0-9_+-]{2,30}:/gi, ' emoji reaction ')
+    // A commit's hash (a1b2c3d) is a commit; a flight's number (CZ3101, BA283) a flight.
+    .replace(/\b(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b/g, ' commit ')
+    .replace(/\b(?!ES)[A-Z]{2}\d{3,4}\b/g, '$& flight ')
     // An exception's class (TypeError, NullPointerException) is an error that happened.
     .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception)\b/g, ' error exception ')
     // "lat/long" is a pair of words, not a slashed name.
@@ -365,12 +368,32 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bgoogle (?=["'\u201c])/gi, ' web search '],
   [/\bput (?:it|them|this|that) back (?:how|the way) (?:it|they) (?:was|were)\b|\bhow it was before\b/gi, ' restore previous version rollback '],
   [/\breact with\b/gi, ' add reaction '],
-  [/\b(?:every|all (?:the )?)(?:urls?|links|pages) (?:on|of|in) (?:it|the site|that site|this site)\b/gi, ' map site urls '],
+  [/\b(?:every|all (?:the )?)(?:page )?(?:urls?|links|pages) (?:on|of|in)\b/gi, ' map site urls '],
   [/\brecord (?:a )?(?:video|screen ?cast|screen recording)\b|\bscreen recording\b/gi, ' screencast record video '],
   [/\bflip (?:[\w-]+ ){0,3}on\b/gi, ' enable toggle '],
   [/\bflip (?:[\w-]+ ){0,3}off\b/gi, ' disable toggle '],
   [/\bremember (?:that|this)\b/gi, ' remember memory add knowledge '],
-  [/\bwhat (?:should|do|can|am) (?:i|we) (?:supposed to )?use instead\b|\breplacement for\b|\balternatives? (?:to|for)\b/gi, ' alternative similar replacement '],
+  [/\bwhat (?:should|do|can|am) (?:i|we) (?:supposed to )?use instead\b|\breplacement for\b|\balternatives? (?:to|for)\b|\bwhat (?:replaced|replaces|supersedes|superseded) (?:it|this|that)\b/gi, ' alternative similar replacement '],
+  [/\b(?:pollution|smog|aqi)\b/gi, ' air quality '],
+  [/\bcopy-?pasted?\b|\bduplicated? code\b/gi, ' clones duplicate code '],
+  [/\b(?:just|only) (?:want |need )?(?:that|this|the) (?:one )?(?:fix|commit|change)\b/gi, ' cherry pick commit '],
+  [/\bburn rate\b|\b(?:going to|gonna) (?:be|cost|charge)\b|\bby (?:the )?end of (?:the )?(?:month|quarter|year)\b/gi, ' forecast '],
+  [/\b(?:less|fewer) (?:time getting around|backtracking|walking|travel(?:ling)?|driving|detours?)\b/gi, ' optimize '],
+  [/\boptions? to get (?:from|to|between|there|here)\b/gi, ' transport options route '],
+  [/\b(?:leave|keep) it running\b|\bin the background\b/gi, ' start process background '],
+  [/\b(?:vol\.?|volume) \d+|\bet al\b/gi, ' citation '],
+  [/\bfit (?:the )?(?:text|content|contents)\b/gi, ' auto resize fit '],
+  [/\bwhat should (?:i|we) (?:call|name)\b/gi, ' name '],
+  [/\b(?:update|change) (?:their|his|her|my|the) (?:card|payment method)\b/gi, ' billing payment method '],
+  [/\b\d{4,5}\b(?=[^.?!\n]{0,30}\b(?:from|on) my (?:laptop|machine|computer)\b)/gi, '$& port forward '],
+  [/\b(?:can (?:i|we)|is it possible to) (?:still )?register\b|\bstill available\b/gi, ' check availability '],
+  [/\b(?:lcp|fcp|ttfb|core web vitals)\b|\bslow to load\b/gi, ' performance trace '],
+  [/\bpage (?:2|two) of google\b|\b(?:stuck|sitting) on page (?:2|two)\b/gi, ' search ranking quick wins '],
+  [/\bforget (?:that|this|everything|all|what|about)\b/gi, ' memory delete knowledge forget '],
+  [/\bwhat (?:fields|columns|keys|properties)\b/gi, ' schema $& '],
+  [/\bcolour(s?)\b/gi, ' color$1 '],
+  [/\bfavourite(s?)\b/gi, ' favorite$1 '],
+  [/\bcatalogue(s?)\b/gi, ' catalog$1 '],
   [/\b(?:can['\u2019]?t|cannot) (?:start|begin) (?:until|before)\b/gi, ' dependency blocked '],
   [/\bunhealthy\b/gi, ' health issues '],
   [/\bdeclare (?:a|an)\b/gi, ' create '],
