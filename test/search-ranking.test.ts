@@ -363,6 +363,9 @@ describe('everyday idioms (the tenth round)', () => {
     expect(first('thinking of going for a jog in Delhi before work, how bad is the pollution right now?')).toBe('google-map-places/maps_air_quality');
     expect(first('forget everything you noted about my old job at Initech')).toMatch(/^memory\/delete_/);
     expect(first('can I still register acme-bakery.com?')).toBe('hostinger/domains_checkDomainAvailabilityV1');
+    // A dropdown in a sheet is data validation; on a CRM's contacts it is still a property.
+    expect(normalizeQuery('add a dropdown to column D of the spreadsheet')).toMatch(/data validation/);
+    expect(normalizeQuery("a 'preferred_language' dropdown on hubspot contacts")).not.toMatch(/validation/);
   });
 
   it('"lat/long" is two words, not a slashed name', () => {
