@@ -1,7 +1,7 @@
 /**
  * Trains the reranker's weights (src/dispatch/rerank.ts) and writes src/dispatch/rerank-weights.ts.
  * Data: the labelled requests over the large catalog already scored (search-large.txt and
- * search-large-holdout-2 … -12); never holdout-13 or later, nor the small catalog's sets, which
+ * search-large-holdout-2 … -13); never holdout-14 or later, nor the small catalog's sets, which
  * stay held out. For each request, the lexical ranking's best RERANK_DEPTH hits; every right hit
  * among them should outscore every wrong one (pairwise logistic loss, plain SGD in a fixed order,
  * so the same data gives the same weights).
@@ -18,7 +18,7 @@ import { readRequests } from './requests.js';
 import { ROOT } from './util.js';
 
 /** The sets trained on; a set written later is scored by the bench before anything learns from it. */
-export const TRAINING_SETS = ['search-large.txt', ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => `search-large-holdout-${i}.txt`)];
+export const TRAINING_SETS = ['search-large.txt', ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((i) => `search-large-holdout-${i}.txt`)];
 const EPOCHS = 10;
 const RATE = 0.005;
 const L2 = 0.001;
