@@ -36,6 +36,16 @@ describe('linear time on hostile text', () => {
     expect(await runBuilt('src/dispatch/text', '(m, s) => m.requestWords(s).length', ['to '.repeat(100_000) + 'create board'])).toBe(2);
   }, T);
 
+  it('search text, the tenth round: CamelCase without Error, hex and slashed runs, "flip" and ":" runs, long CJK', async () => {
+    const norm = (s: string) => runBuilt('src/dispatch/text', '(m, s) => m.normalizeQuery(s)', [s]) as Promise<string>;
+    expect(await norm('Ab'.repeat(100_000))).toBe('Ab'.repeat(100_000));
+    expect(await norm('a1'.repeat(100_000))).toBe('a1'.repeat(100_000));
+    expect((await norm('a/'.repeat(100_000) + '#1')).length).toBeGreaterThan(0);
+    expect(await norm('flip ' + 'a'.repeat(200_000))).toBe('flip ' + 'a'.repeat(200_000));
+    expect(await norm(':a'.repeat(100_000))).toBe(':a'.repeat(100_000));
+    expect((await norm('消息'.repeat(100_000) + '航班')).startsWith('message flight ')).toBe(true);
+  }, T);
+
   it('search: a 100,000-character word (fuzzy matching of the old index allocated its square)', async () => {
     const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'read_file', description: 'Read a file', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
     expect(await runBuilt('src/dispatch/search-index', fn, ['file ' + 'a'.repeat(100_000)])).toEqual(['read_file']);
