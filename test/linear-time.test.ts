@@ -46,6 +46,19 @@ describe('linear time on hostile text', () => {
     expect((await norm('消息'.repeat(100_000) + '航班')).startsWith('message flight ')).toBe(true);
   }, T);
 
+  it('search text, the eleventh round: dotted hosts before a slash, idioms before long runs, long accented words', async () => {
+    const norm = (s: string) => runBuilt('src/dispatch/text', '(m, s) => m.normalizeQuery(s)', [s]) as Promise<string>;
+    // Not a domain (no top-level domain before the slash): a slashed name, which is no words.
+    expect((await norm('a.'.repeat(100_000) + 'x/y')).trim()).toBe('');
+    expect((await norm('a.'.repeat(100_000) + 'com/y')).trim()).toBe('url a acom');
+    expect((await norm('link ' + 'a '.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('put ' + 'a '.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('drag ' + 'down '.repeat(50_000))).length).toBeGreaterThan(0);
+    expect((await norm('how much ' + 'a '.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('shoot ' + 'a-'.repeat(100_000))).length).toBeGreaterThan(0);
+    expect(await norm('é'.repeat(200_000) + ' amanhã')).toBe('é'.repeat(200_000) + ' tomorrow');
+  }, T);
+
   it('search: a 100,000-character word (fuzzy matching of the old index allocated its square)', async () => {
     const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'read_file', description: 'Read a file', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
     expect(await runBuilt('src/dispatch/search-index', fn, ['file ' + 'a'.repeat(100_000)])).toEqual(['read_file']);

@@ -51,6 +51,8 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['channel', '频道 頻道 チャンネル 채널'],
   ['flight', '航班 フライト 항공편 飞机 飛機'],
   ['direct flight', '直飞 直飛 直行便 직항'],
+  ['time', '时间 時間 几点 幾點 何時 시간 몇 시'],
+  ['timezone convert', '时区 時區 时差 時差 시차 타임존'],
   ['punctuality on time', '准点 準點 定時 정시'],
   ['comfort happiness', '舒适 舒適 快適'],
   ['flight price', '机票 機票 航空券 항공권'],

@@ -5,6 +5,7 @@
  */
 
 import { cjkGlosses } from './cjk-gloss.js';
+import { euroGlossed } from './euro-gloss.js';
 
 const STOP = new Set(
   ('a an the of to in on for with and or by from at is are was be been this that these those it its ' +
@@ -108,7 +109,12 @@ export function normalizeQuery(q: string): string {
     .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception)\b/g, ' error exception ')
     // "lat/long" is a pair of words, not a slashed name.
     .replace(/\blat(?:itude)?\s*\/\s*(?:long|lng|lon)(?:gitude)?\b/gi, ' latitude longitude ')
-    .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => (m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m))
+    // A slashed name starting with a domain (airbnb.com/rooms/53829174) is a link to that site.
+    .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => {
+      const host = m.slice(before.length, m.indexOf('/'));
+      if (DOMAIN_ONLY.test(host)) return `${before} url ${domainName(host)} `;
+      return m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m;
+    })
     // A tracker's key (ENG-90, WEB-142) names an item: its letters are no word to match.
     .replace(/\b[A-Z][A-Z0-9]{1,9}-\d{1,7}\b/g, ' issue identifier ')
     // A bare domain (acme-shop.com) is a domain and its site's name, whose parts are no words ("shop");
@@ -116,6 +122,8 @@ export function normalizeQuery(q: string): string {
     .replace(DOMAIN_RE, (m: string, before: string, host: string) => (/^(com|org|net|io|dev|app)\./i.test(host) ? m : `${before} domain ${domainName(host)} `))
     // A1 notation (c2:c40) is a range of a sheet's cells.
     .replace(/\b[a-z]{1,3}\d{1,7}:[a-z]{1,3}\d{1,7}\b/gi, ' range ');
+  // Spanish, Portuguese, French, German or Italian words of the trade, in English.
+  out = euroGlossed(out);
   for (const [re, to] of PHRASES) out = out.replace(re, to);
   out = out
     // Quoted values (also 「…」) and what follows "named"/"called" are names, not words to match. A single quote
@@ -151,7 +159,9 @@ function siteName(url: string): string {
   const name = labels.length >= 2 ? labels[labels.length - 2]! : '';
   return PLACEHOLDER_SITES.has(name) ? '' : name;
 }
-const DOMAIN_RE = /(^|[\s(,])((?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|ai|co|cn|uk|de|fr|me|info|biz|xyz|site|shop|store|tech|cloud))(?=[\s,;:!?)]|$)/gi;
+const TLDS = '(?:com|net|org|io|dev|app|ai|co|cn|uk|de|fr|me|info|biz|xyz|site|shop|store|tech|cloud)';
+const DOMAIN_ONLY = new RegExp(`^(?:[a-z0-9-]+\\.)+${TLDS}$`, 'i');
+const DOMAIN_RE = new RegExp(`(^|[\\s(,])((?:[a-z0-9-]+\\.)+${TLDS})(?=[\\s,;:!?)]|$)`, 'gi');
 
 /** A bare domain's site name as one word, and with its top-level domain (draw.io: draw drawio). */
 function domainName(host: string): string {
@@ -373,7 +383,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bflip (?:[\w-]+ ){0,3}on\b/gi, ' enable toggle '],
   [/\bflip (?:[\w-]+ ){0,3}off\b/gi, ' disable toggle '],
   [/\bremember (?:that|this)\b/gi, ' remember memory add knowledge '],
-  [/\bwhat (?:should|do|can|am) (?:i|we) (?:supposed to )?use instead\b|\breplacement for\b|\balternatives? (?:to|for)\b|\bwhat (?:replaced|replaces|supersedes|superseded) (?:it|this|that)\b/gi, ' alternative similar replacement '],
+  [/\bwhat (?:should|do|can|am) (?:i|we) (?:supposed to )?use (?:instead|now)\b|\bdeprecated\b|\breplacement for\b|\balternatives? (?:to|for)\b|\bwhat (?:replaced|replaces|supersedes|superseded) (?:it|this|that)\b/gi, ' alternative similar replacement '],
   [/\b(?:pollution|smog|aqi)\b/gi, ' air quality '],
   [/\bcopy-?pasted?\b|\bduplicated? code\b/gi, ' clones duplicate code '],
   [/\b(?:just|only) (?:want |need )?(?:that|this|the) (?:one )?(?:fix|commit|change)\b/gi, ' cherry pick commit '],
@@ -397,6 +407,16 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bzig-?zag(?:ging)?\b|\bwhat order\b/gi, ' optimize route order '],
   [/\bpull (?:it |that |this |the \w+ )?back\b/gi, ' cancel withdraw '],
   [/\bcolour(s?)\b/gi, ' color$1 '],
+  // "email the report to finance@…", "shoot bob an email": sending one.
+  [/^\s*(?:(?:please|pls|can you|could you)\s+)?e-?mail\b(?!\s+(?:address|addresses|account|accounts|settings|stats|threads?|lists?|templates?|folders?|labels?|filters?|from)\b)|\b(?:shoot|drop|fire off) (?:[\w-]+ ){0,2}an? (?:e-?mail|line)\b/gi, ' send email '],
+  // "put the dentist on my calendar", "pop it into my calendar": a new event.
+  [/\b(?:put|pop|stick|throw|slot|pencil|block)\b(?=[^.?!\n]{0,50}\b(?:on|in|into|onto) (?:my|our|the|his|her|their) (?:[\w-]+ )?(?:calendar|agenda|schedule)\b)/gi, ' create event '],
+  [/\bshelve\b|\bset (?:my |these |the |this )?(?:changes|work) aside\b/gi, ' stash '],
+  [/\bdetached head\b|\bback (?:on|onto|to) (?:main|master|develop)\b/gi, ' checkout branch '],
+  [/\bdrag(?:ging|s)?\b(?=[^.?!\n]{0,40}\bdown\b)/gi, ' slow performance '],
+  [/\bhow (?:much|big|large)\b(?=[^.?!\n]{0,50}\b(?:take|takes|taking) up\b)/gi, ' size '],
+  [/\b(?:some |a few |any )?ideas\b/gi, ' suggest ideas '],
+  [/\blink\b(?=[^.?!\n]{1,40}\b(?:to|with)\b)/gi, ' link create associate '],
   [/\bfavourite(s?)\b/gi, ' favorite$1 '],
   [/\bcatalogue(s?)\b/gi, ' catalog$1 '],
   [/\b(?:can['\u2019]?t|cannot) (?:start|begin) (?:until|before)\b/gi, ' dependency blocked '],

@@ -1,0 +1,89 @@
+/**
+ * Common words of software requests in Spanish, Portuguese, French, German and Italian, read in
+ * English. Tool descriptions are English: "adiciona uma tarefa no todoist pra amanhã" matches
+ * nothing of create_tasks until adiciona, tarefa and amanhã are read as add, task and tomorrow.
+ * Only everyday words of the trade are here; a product's name is never one of them.
+ */
+
+/** English, then the spellings that mean it (several languages mixed; none is an English word). */
+const GLOSSES: Array<[english: string, spellings: string]> = [
+  // Acts.
+  ['add', 'añade añadir agrega agregar adiciona adicionar acrescenta acrescentar ajoute ajouter ajouté füge hinzufügen aggiungi aggiungere'],
+  ['create', 'crea crear cria criar créer crée erstelle erstellen anlegen creare'],
+  ['delete', 'borra borrar elimina eliminar apaga apagar exclui excluir supprime supprimer lösche löschen cancella cancellare'],
+  ['update', 'actualiza actualizar atualiza atualizar modifica modificar aktualisiere aktualisieren aggiorna aggiornare'],
+  ['send', 'envía envia enviar manda mandar envoie envoyer sende senden schicke schicken invia inviare'],
+  ['search', 'busca buscar pesquisa pesquisar procura procurar cherche chercher recherche rechercher suche suchen cerca cercare'],
+  ['find', 'encuentra encontrar encontre trouve trouver finde finden trova trovare'],
+  ['show', 'muestra mostrar mostra montre montrer affiche afficher zeige zeigen mostrami'],
+  ['list', 'listar enumera lister liste auflisten elenca elencare'],
+  ['get', 'obtener obter récupère récupérer holen ottieni'],
+  ['read', 'leer lê ler lire lies lesen leggi leggere'],
+  ['open', 'abre abrir ouvre ouvrir öffne öffnen apri aprire'],
+  ['close', 'cierra cerrar fechar ferme fermer schließe schließen chiudi chiudere'],
+  ['translate', 'traduce traducir traduz traduzir traduis traduire übersetze übersetzen traduci tradurre'],
+  ['schedule', 'agendar programa programar planifie planifier planen pianifica'],
+  ['book', 'reserva reservar réserve réserver buche buchen prenota prenotare'],
+  ['summarize', 'resumir résume résumer zusammenfassen riassumi riassumere'],
+  ['download', 'descarga descargar baixa baixar télécharge télécharger herunterladen scarica scaricare'],
+  ['upload', 'sube subir carrega carregar téléverse hochladen carica caricare'],
+  ['compare', 'compara comparar compare comparer vergleiche vergleichen confronta'],
+  // Things.
+  ['task', 'tarea tareas tarefa tarefas tâche tâches aufgabe aufgaben compito attività'],
+  ['message', 'mensaje mensajes mensagem mensagens nachricht nachrichten messaggio messaggi'],
+  ['email', 'correo courriel'],
+  ['file', 'archivo archivos arquivo arquivos fichier fichiers datei dateien'],
+  ['folder', 'carpeta carpetas pastas ordner cartella'],
+  ['meeting event', 'reunión reunion reunião réunion besprechung riunione evento événement termin'],
+  ['calendar', 'calendario calendário calendrier kalender'],
+  ['contact', 'contacto contactos contato contatos kontakt kontakte contatto contatti'],
+  ['user', 'usuario usuarios usuário usuários utilisateur utilisateurs benutzer utente utenti'],
+  ['page', 'página pagina seite'],
+  ['table', 'tabla tabela tabelle tabella'],
+  ['flight', 'vuelo vuelos voo voos flug flüge volo voli'],
+  ['hotel accommodation', 'alojamiento hospedagem hébergement unterkunft alloggio'],
+  ['weather', 'clima météo wetter meteo'],
+  ['price', 'precio precios preço preços prix preis prezzo prezzi'],
+  ['priority', 'prioridad prioridade priorité priorität priorità'],
+  ['issue', 'incidencia problema problème fehler'],
+  ['branch', 'rama ramo branche zweig'],
+  ['image', 'imagen imagem bild immagine'],
+  ['report', 'informe relatório bericht rapporto'],
+  ['note', 'nota notas notiz notizen'],
+  ['comment', 'comentario comentários commentaire kommentar commento'],
+  ['customer', 'cliente clientes kunde kunden'],
+  ['invoice', 'factura fatura facture rechnung fattura'],
+  ['sale deal', 'venta ventas venda vendas vente ventes verkauf vendita'],
+  ['product', 'producto productos produto produtos produit produits produkt prodotto'],
+  ['order', 'pedido pedidos commande commandes bestellung ordine'],
+  ['payment', 'pago pagos pagamento paiement zahlung'],
+  ['route', 'ruta itinéraire trajet strecke percorso'],
+  ['address', 'dirección endereço adresse indirizzo'],
+  ['restaurant', 'restaurante restaurantes ristorante'],
+  ['document', 'documento documentos dokument'],
+  ['spreadsheet', 'hoja planilha tableur'],
+  ['channel', 'canaux kanal canale'],
+  // When.
+  ['tomorrow', 'mañana amanhã amanha demain morgen domani'],
+  ['today', 'hoy hoje aujourd heute oggi'],
+  ['yesterday', 'ayer ontem hier gestern ieri'],
+  ['week', 'semana semaine woche settimana'],
+  ['month', 'mes mês mois monat mese'],
+];
+
+const ALL = new Map<string, string>(GLOSSES.flatMap(([en, ws]) => ws.split(' ').map((w): [string, string] => [w, en])));
+/** Portuguese's "no"/"na" is "in the" ("no todoist"), not a negation; these words say the request is Portuguese. */
+const PORTUGUESE = new Set(['pra', 'você', 'voce', 'não', 'nao', 'minha', 'meu', 'uma', 'está', 'são', 'hoje', 'amanhã', 'amanha', 'adiciona', 'cria', 'envia', 'mostra', 'tarefa', 'tarefas', 'mensagem', 'arquivo', 'reunião', 'também', 'então']);
+// Runs of letters of any script: one pass over text the caller has bounded.
+const WORD = /\p{L}+/gu;
+
+/** `text` with each glossed European word replaced by its English, and Portuguese "no"/"na" read as "in". */
+export function euroGlossed(text: string): string {
+  let portuguese = false;
+  for (const m of text.matchAll(WORD)) if (PORTUGUESE.has(m[0].toLowerCase())) portuguese = true;
+  return text.replace(WORD, (w) => {
+    const l = w.toLowerCase();
+    if (portuguese && (l === 'no' || l === 'na' || l === 'nos' || l === 'nas')) return 'in';
+    return ALL.get(l) ?? w;
+  });
+}
