@@ -407,6 +407,18 @@ describe('the eleventh round (European words, links without a scheme, everyday i
     expect(first('UIWebView is deprecated, what am I supposed to use now on iOS?')).toBe('apple-docs/find_similar_apis');
   });
 
+  it('reads what is kept but not deleted, a command line in backticks, and a paper by its arXiv number', () => {
+    // "but don't delete it" is archiving; the negation used to drop it with its words.
+    expect(first('get the "old ideas" card off the trello board but don\'t delete it')).toBe('trello/archive_card');
+    expect(normalizeQuery('remove him without deleting the account')).toContain('archive');
+    // A command's program names its tool; a one-word value in backticks is still just a name.
+    expect(first('run `gcloud compute instances list` against acme-prod')).toBe('gcloud/run_gcloud_command');
+    expect(normalizeQuery('rename `old-name` to `new-name`')).not.toMatch(/old|new|command/);
+    expect(first('read arXiv 2302.01318 and tell me what it says about acceptance rate')).toBe('firecrawl/firecrawl_research_read_paper');
+    expect(first('dump all the links on the current page')).toBe('browser-infra/browser_read_links');
+    expect(first('take a restore point of my vps before I mess with the kernel')).toBe('hostinger/VPS_createSnapshotV1');
+  });
+
   it('reads the time asked about in Korean', () => {
     expect(cjkGlosses('미국 태평양 시간 오전 9시는 싱가포르로 몇 시야?')).toContain('time');
     expect(top5('미국 태평양 시간 오전 9시는 싱가포르로 몇 시야?').some((n) => n.startsWith('time/'))).toBe(true);
