@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/mcp/connection.js';
-import { entriesOf, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
+import { entriesOf, oneEditApart, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
 import { normalizeQuery, requestWords, stem, words } from '../src/dispatch/text.js';
 import { cjkGlosses } from '../src/dispatch/cjk-gloss.js';
 import { euroGlossed } from '../src/dispatch/euro-gloss.js';
@@ -417,6 +417,18 @@ describe('the eleventh round (European words, links without a scheme, everyday i
     expect(first('read arXiv 2302.01318 and tell me what it says about acceptance rate')).toBe('firecrawl/firecrawl_research_read_paper');
     expect(first('dump all the links on the current page')).toBe('browser-infra/browser_read_links');
     expect(first('take a restore point of my vps before I mess with the kernel')).toBe('hostinger/VPS_createSnapshotV1');
+  });
+
+  it('reads a product name misspelt by one letter as that product, and guesses at no other word', () => {
+    expect(oneEditApart('airtabel', 'airtabl')).toBe(true); // a letter added (stems)
+    expect(oneEditApart('postamn', 'postman')).toBe(true); // two swapped
+    expect(oneEditApart('netlfy', 'netlify')).toBe(true); // one left out
+    expect(oneEditApart('abcde', 'acbed')).toBe(false);
+    expect(oneEditApart('slack', 'slack')).toBe(false);
+    expect(first('airtabel - add a single select column called Priority to the Tasks table')).toBe('airtable/create_field');
+    expect(top5('the netlfy site is down, check the last deploy').every((n) => n.startsWith('netlify/'))).toBe(true);
+    // "sluggish" is one edit from no server's name: it is left as it is, not read as another word.
+    expect(idx.search('postgres feels sluggish latley', { limit: 1 })[0]!.why).not.toMatch(/sluggish→|latley→/);
   });
 
   it('reads the time asked about in Korean', () => {

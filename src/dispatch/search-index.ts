@@ -141,6 +141,10 @@ const SYNONYM_WEIGHT = 0.5;
 /** Among a server's own tools (localScore), a word in the name or title counts most, in the parameter names least. */
 const LOCAL_FIELD_WEIGHT = [3, 3, 1, 1, 0.5];
 const PREFIX_WEIGHT = 0.5;
+/** Longer words are not looked up for a typo: the edits to try grow with the length. */
+const MAX_TYPO_WORD = 20;
+/** At most this many words of one request are looked up for a typo (each is compared with every server's name). */
+const MAX_TYPO_GUESSES = 4;
 const MAX_PREFIX_TERMS = 12;
 /** Tools of a server the request names ("…with tavily", "in our gitlab") count this much more. */
 const SERVER_NAMED = 3;
@@ -475,6 +479,20 @@ export class SearchIndex {
     return out;
   }
 
+  /** The word of a server's name one edit (a letter left out, added, changed or two swapped) from `term` that most tools have, if any. */
+  private corrected(term: string): string | undefined {
+    let best: string | undefined;
+    let bestN = 0;
+    for (const [c, ts] of this.serverTerms) {
+      for (const t of [...ts, ...(this.serverJoined.get(c) ?? [])]) {
+        if (t === best || !oneEditApart(term, t) || (ts.has(t) && !this.distinctive(t))) continue;
+        const n = this.postings.get(t)?.size ?? 0;
+        if (n > bestN) (best = t), (bestN = n);
+      }
+    }
+    return best;
+  }
+
   /** Weighted, length-normalised frequency of one posting (BM25F's tf~); `fieldOut[0]` gets its best field (the name if any). */
   private weighted(id: number, p: Posting, avg: Float64Array, fieldOut?: number[]): number {
     const len = this.docs[id]!.len;
@@ -641,6 +659,17 @@ export class SearchIndex {
           }
         }
       }
+    }
+    // "airtabel", "netlfy": a word the index has neither whole nor as a prefix is read as a server's name
+    // one edit away (a product's name misspelt), where there is one. Other words are not guessed at: an
+    // unknown word is more often a name or a foreign word than a typo of a tool's word.
+    let guesses = 0;
+    for (const [i, r] of req.entries()) {
+      if (guesses >= MAX_TYPO_GUESSES) break;
+      if (r.word.length < 5 || r.word.length > MAX_TYPO_WORD || this.postings.has(r.term) || !/^[a-z]+$/.test(r.word) || this.prefixed(r.term).length) continue;
+      guesses++;
+      const fix = this.corrected(r.term);
+      if (fix) req[i] = { ...r, term: fix };
     }
     const words = [...new Set(req.map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
     if (!words.length || !this.live) return { hits: [], candidates: [], cues: [] };
@@ -911,4 +940,18 @@ function explain(list: Array<[string, number]>): string {
     by.set(k, l);
   }
   return [...by].map(([k, ws]) => `${k}: ${ws.join(' ')}`).join('; ');
+}
+
+/** Whether `a` becomes `b` by leaving out, adding or changing one letter, or by swapping two neighbours. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    // Changed at i, or i and i+1 swapped.
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  // One letter more in the longer one, at i.
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
