@@ -424,7 +424,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:search terms|queries|keywords)\b(?=[^.?!\n]{0,40}\bclicks\b)|\bclicks\b(?=[^.?!\n]{0,30}\b(?:to|on) (?:my|our|the) (?:site|website|domain|page)\b)/gi, ' search analytics clicks '],
   [/\bsearch volume\b/gi, ' keyword search volume seo '],
   [/\b(?:ok|okay|available|supported|safe) (?:on|in|for) (?:ios|ipados|macos|watchos|tvos|visionos) ?\d+|\bdeployment target\b/gi, ' platform compatibility availability '],
-  [/\b(?:tell|notify|alert|ping|let) (?:me|us) (?:know )?(?:when|if) (?:it|this|that|anything|something|the page) (?:changes|is updated|updates)\b/gi, ' monitor changes '],
+  [/\b(?:tell|notify|alert|ping|let) (?:me|us) (?:know )?(?:when|whenever|if) (?:it|this|that|anything|something|the page) (?:changes|is updated|updates)\b/gi, ' monitor changes '],
   [/\bfrom (?:the |our |my )?(?:staging|prod|production|dev|local)\b(?=[^.?!\n]{0,50}\b(?:into|to) (?:the |our |my )?(?:staging|prod|production|dev|local)\b)/gi, ' copy between databases '],
   [/\bplan (?:me |us )?an? (?:[\w-]+ ){0,4}(?:trip|vacation|holiday|getaway)\b/gi, ' create travel itinerary plan '],
   [/\bgantt\b/gi, ' gantt chart diagram '],
