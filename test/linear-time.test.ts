@@ -62,6 +62,13 @@ describe('linear time on hostile text', () => {
     expect((await norm('plan a ' + 'a '.repeat(100_000) + 'trip')).length).toBeGreaterThan(0);
     expect((await norm('1234.'.repeat(50_000))).length).toBeGreaterThan(0);
     expect((await norm('anything from ' + 'a '.repeat(100_000) + 'label')).length).toBeGreaterThan(0);
+    expect((await norm('ab('.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('m{' + 'a'.repeat(200_000) + '}[5m]')).length).toBeGreaterThan(0);
+    expect((await norm('{"query":{'.repeat(50_000))).length).toBeGreaterThan(0);
+    expect((await norm('1.'.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('let ' + 'a '.repeat(100_000) + 'know')).length).toBeGreaterThan(0);
+    expect((await norm('group ' + 'a '.repeat(100_000) + 'by')).length).toBeGreaterThan(0);
+    expect((await norm('A' + 'B'.repeat(100_000) + '-4F2')).length).toBeGreaterThan(0);
   }, T);
 
   it('search: a 100,000-character word (fuzzy matching of the old index allocated its square)', async () => {

@@ -431,6 +431,28 @@ describe('the eleventh round (European words, links without a scheme, everyday i
     expect(idx.search('postgres feels sluggish latley', { limit: 1 })[0]!.why).not.toMatch(/sluggish→|latley→/);
   });
 
+  it('reads query languages and addresses by their form (PromQL, an Elasticsearch body, an IPv4 address)', () => {
+    expect(first('rate(http_requests_total{job="api"}[5m]) - what\'s it at right now?')).toBe('grafana/query_prometheus');
+    expect(first('run {"query":{"match":{"message":"timeout"}}} against index app-logs')).toBe('elasticsearch/search');
+    expect(first('where is 114.247.50.2 physically located?')).toBe('amap/maps_ip_location');
+    // An address pointed at is a DNS record, as before the address was read as one.
+    expect(first('point the A record for www.mydomain.net at 203.0.113.10')).toBe('hostinger/DNS_updateDNSRecordsV1');
+    expect(normalizeQuery('need the postgres:// URL for the main branch')).toContain('connection string');
+    // A tracker key may have letters after its dash (Sentry's short ids).
+    expect(normalizeQuery('JAVASCRIPT-4F2 is fixed')).toContain('issue identifier');
+  });
+
+  it('reads telling a channel, grouping, and more idioms', () => {
+    expect(first('let #releases know deploy 4.2 is done ✅')).toBe('slack/slack_post_message');
+    expect(normalizeQuery('let me know when it is done')).not.toContain('send');
+    expect(normalizeQuery('group the sales collection by region')).toContain('aggregate');
+    expect(normalizeQuery('which files in ~/Downloads take up the most space?')).toContain('size');
+    expect(normalizeQuery('which npm deps are never actually imported?')).toContain('unused');
+    expect(normalizeQuery('create a payment link for product prod_basic')).toContain('checkout');
+    expect(euroGlossed('Hostinger: reinicia mi VPS')).toBe('Hostinger: restart mi VPS');
+    expect(cjkGlosses('노션 페이지 끝에 할 일 블록 하나 추가해줘')).toEqual(expect.arrayContaining(['notion', 'block', 'add']));
+  });
+
   it('reads the time asked about in Korean', () => {
     expect(cjkGlosses('미국 태평양 시간 오전 9시는 싱가포르로 몇 시야?')).toContain('time');
     expect(top5('미국 태평양 시간 오전 9시는 싱가포르로 몇 시야?').some((n) => n.startsWith('time/'))).toBe(true);

@@ -27,6 +27,7 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['summarize', 'resumir résume résumer zusammenfassen riassumi riassumere'],
   ['download', 'descarga descargar baixa baixar télécharge télécharger herunterladen scarica scaricare'],
   ['upload', 'sube subir carrega carregar téléverse hochladen carica caricare'],
+  ['restart', 'reinicia reiniciar reinicie redémarre redémarrer neustarten riavvia riavviare'],
   ['compare', 'compara comparar compare comparer vergleiche vergleichen confronta'],
   // Things.
   ['task', 'tarea tareas tarefa tarefas tâche tâches aufgabe aufgaben compito attività'],
@@ -50,6 +51,7 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['image', 'imagen imagem bild immagine'],
   ['report', 'informe relatório bericht rapporto'],
   ['note', 'nota notas notiz notizen'],
+  ['term', 'término términos termo termos terme termes begriff begriffe termine'],
   ['comment', 'comentario comentários commentaire kommentar commento'],
   ['customer', 'cliente clientes kunde kunden'],
   ['invoice', 'factura fatura facture rechnung fattura'],

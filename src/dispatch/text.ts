@@ -87,6 +87,13 @@ export function normalizeQuery(q: string): string {
     // Mongo shell (db.orders.find({…})) is a MongoDB query, before calls are read as code.
     .replace(/\bdb\.[a-z_$][\w$]*\.(find|aggregate|count|distinct|update|insert|delete)\w*\(/gi, ' mongodb $1 query (')
     .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
+    // A PromQL range selector (http_requests_total{job="api"}[5m]) is a Prometheus query; an
+    // Elasticsearch query body ({"query":{"match":…}}) a search of an index.
+    .replace(/(?:[a-z_]{2,30}\(){0,3}[a-z_:][\w:]{0,100}(?:\{[^{}\n]{0,200}\})?\[\d{1,4}[smhdwy]\]\){0,3}/gi, ' prometheus query ')
+    .replace(/\{\s{0,5}"query"\s{0,5}:\s{0,5}\{\s{0,5}"(?:match|match_all|match_phrase|multi_match|bool|term|terms|range|query_string|wildcard|prefix)"/gi, ' elasticsearch search query index {')
+    // An IPv4 address is an IP address; a database URL without a host is asking for its connection string.
+    .replace(/\b(?:\d{1,3}\.){3}\d{1,3}\b/g, ' ip ')
+    .replace(/\b(postgres(?:ql)?|mysql|mongodb|redis)(?:\+srv)?:\/\/(?!\S)/gi, ' $1 connection string url ')
     // A function call (console.log([1, 2].sort()), renameProduct(id: 12)) is code, not words. It starts
     // only where a chain of names starts, so a long a.a.a… is read once.
     .replace(/(?<![\w$.])[a-z_$][\w$]*(?:\.[a-z_$][\w$]*)*\([^()\n]{0,200}(?:\([^()\n]{0,200}\))?[^()\n]{0,200}\)/gi, ' code ')
@@ -116,7 +123,7 @@ export function normalizeQuery(q: string): string {
       return m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m;
     })
     // A tracker's key (ENG-90, WEB-142) names an item: its letters are no word to match.
-    .replace(/\b[A-Z][A-Z0-9]{1,9}-\d{1,7}\b/g, ' issue identifier ')
+    .replace(/\b[A-Z][A-Z0-9]{1,29}-(?:\d{1,7}|\d[0-9A-Z]{1,6})\b/g, ' issue identifier ')
     // A bare domain (acme-shop.com) is a domain and its site's name, whose parts are no words ("shop");
     // a product's own (draw.io) still names it. A bundle id (com.acme.app) is not one.
     .replace(DOMAIN_RE, (m: string, before: string, host: string) => (/^(com|org|net|io|dev|app)\./i.test(host) ? m : `${before} domain ${domainName(host)} `))
@@ -185,6 +192,8 @@ const FRAMEWORK_JS = /^\s*(next|node|vue|nuxt|three|d3|express|react|angular|emb
 // Phrasal verbs say one thing in two words: "get rid of" is delete, not get.
 const PHRASES: Array<[RegExp, string]> = [
   // What is ruled out is no act or thing to look for: "don't publish it yet", "run nothing", "no diffs".
+  // "never actually imported": what is unused (before the negation drops its words).
+  [/\b(?:never|not) (?:actually |really |even )?(?:imported|used|referenced|called)\b/gi, ' unused '],
   // "off the board but don't delete it": kept out of sight, not gone (before the negation drops its words).
   [/\b(?:but (?:don['\u2019]?t|do not|not)|without) (?:delet|remov|destroy)(?:e|es|ed|ing)?\b/gi, ' archive '],
   [/\b(?:don['\u2019]?t|do not|never|no|not)\s+(?:[a-z0-9-]+\s+){0,2}[a-z0-9-]+/gi, ' '],
@@ -261,6 +270,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(gaode|autonavi)\b/gi, ' amap '],
   [/\bado\b/gi, ' azure devops '],
   [/\bgdrive\b/gi, ' google drive '],
+  [/\bgoogle cloud\b/gi, ' gcp google cloud '],
   [/\bgcal\b/gi, ' google calendar '],
   // A channel (#incidents) and a subreddit (r/rust) by their marks.
   [/(^|\s)#[a-z][\w-]*/gi, ' channel '],
@@ -294,7 +304,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bpower(?:ed)? (?:it |them )?(?:off|down)\b/gi, ' stop '],
   [/\b(?:shouldn'?t|should not|no longer|not) be (?:on|in|part of)\b/gi, ' remove '],
   // Pointing a name at an address is a DNS record.
-  [/\bpoint\b(?=[^.?!\n]{0,60}\b(?:at|to)\s+\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b)/gi, ' dns record update '],
+  // "point shop.example.com at 185.2.3.4": a DNS record (the address was read as "ip" above).
+  [/\bpoint\b(?=[^.?!\n]{0,60}\b(?:at|to)\s+ip\b)/gi, ' dns record update '],
   // Changing a setting, said as pointing, flipping or making a default.
   [/(^|[,;]\s*|\band\s+|\bplease\s+)point\b(?=[^.]{0,60}\bat\b)/gi, '$1 update set '],
   [/\bflip\b(?=[^.]{0,40}\bto\b)/gi, ' update set '],
@@ -392,7 +403,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:pollution|smog|aqi)\b/gi, ' air quality '],
   [/\bcopy-?pasted?\b|\bduplicated? code\b/gi, ' clones duplicate code '],
   [/\b(?:just|only) (?:want |need )?(?:that|this|the) (?:one )?(?:fix|commit|change)\b/gi, ' cherry pick commit '],
-  [/\bburn rate\b|\b(?:going to|gonna) (?:be|cost|charge)\b|\bby (?:the )?end of (?:the )?(?:month|quarter|year)\b/gi, ' forecast '],
+  [/\bburn rate\b|\b(?:going to|gonna) (?:be|cost|charge)\b|\bby (?:the )?end of (?:the )?(?:month|quarter|year)\b|\bby (?:the )?(?:month|quarter|year)[- ]end\b/gi, ' forecast '],
   [/\b(?:less|fewer) (?:time getting around|backtracking|walking|travel(?:ling)?|driving|detours?)\b/gi, ' optimize '],
   [/\boptions? to get (?:from|to|between|there|here)\b/gi, ' transport options route '],
   [/\b(?:leave|keep) it running\b|\bin the background\b/gi, ' start process background '],
@@ -401,7 +412,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bwhat should (?:i|we) (?:call|name)\b/gi, ' name '],
   [/\b(?:update|change) (?:their|his|her|my|the) (?:card|payment method)\b/gi, ' billing payment method '],
   [/\b\d{4,5}\b(?=[^.?!\n]{0,30}\b(?:from|on) my (?:laptop|machine|computer)\b)/gi, '$& port forward '],
-  [/\b(?:can (?:i|we)|is it possible to) (?:still )?register\b|\bstill available\b/gi, ' check availability '],
+  [/\b(?:can (?:i|we)|is it possible to) (?:still )?(?:register|grab|buy|claim)\b|\bstill available\b|\bsitting on it\b/gi, ' check availability '],
   [/\b(?:lcp|fcp|ttfb|core web vitals)\b|\bslow to load\b/gi, ' performance trace '],
   [/\bpage (?:2|two) of google\b|\b(?:stuck|sitting) on page (?:2|two)\b/gi, ' search ranking quick wins '],
   [/\bforget (?:that|this|everything|all|what|about)\b/gi, ' memory delete knowledge forget '],
@@ -424,10 +435,23 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:search terms|queries|keywords)\b(?=[^.?!\n]{0,40}\bclicks\b)|\bclicks\b(?=[^.?!\n]{0,30}\b(?:to|on) (?:my|our|the) (?:site|website|domain|page)\b)/gi, ' search analytics clicks '],
   [/\bsearch volume\b/gi, ' keyword search volume seo '],
   [/\b(?:ok|okay|available|supported|safe) (?:on|in|for) (?:ios|ipados|macos|watchos|tvos|visionos) ?\d+|\bdeployment target\b/gi, ' platform compatibility availability '],
-  [/\b(?:tell|notify|alert|ping|let) (?:me|us) (?:know )?(?:when|whenever|if) (?:it|this|that|anything|something|the page) (?:changes|is updated|updates)\b/gi, ' monitor changes '],
+  [/\b(?:tell|notify|alert|ping|let) (?:me|us) (?:know )?(?:when|whenever|if)\b(?=[^.?!\n]{0,60}\b(?:changes|is updated|updates)\b)/gi, ' monitor changes '],
   [/\bfrom (?:the |our |my )?(?:staging|prod|production|dev|local)\b(?=[^.?!\n]{0,50}\b(?:into|to) (?:the |our |my )?(?:staging|prod|production|dev|local)\b)/gi, ' copy between databases '],
   [/\bplan (?:me |us )?an? (?:[\w-]+ ){0,4}(?:trip|vacation|holiday|getaway)\b/gi, ' create travel itinerary plan '],
   [/\bgantt\b/gi, ' gantt chart diagram '],
+  [/\blet\b(?=\s+(?!me\b|us\b)(?:[#@]?[\w-]+\s+){1,3}know\b)/gi, ' send message notify '],
+  [/\bwhat (?:did|have) (?:we|you|i) (?:store|stored|save|saved|keep|kept|note|noted|remember|remembered)\b/gi, ' memory search knowledge '],
+  [/\bgroup (?:[\w-]+ ){0,4}by\b/gi, ' aggregate group by '],
+  [/\b(?:trains?|bus(?:es)?|cars?|ferry|ferries|flights?)(?:,| and| or) (?:a |the )?(?:trains?|bus(?:es)?|cars?|ferry|ferries|flights?)\b/gi, ' transport options '],
+  [/\bfares?\b/gi, ' flight price fare '],
+  [/\b(?:just|only) the (?:article|main|page|readable) (?:text|content)\b/gi, ' readable text content '],
+  [/\bbreak (?:[\w-]+ ){0,3}down by\b/gi, ' stats breakdown by '],
+  [/\bentity[- ]relationship\b/gi, ' erd entity relationship '],
+  [/\bpayment link\b|\bso (?:the|a|they|the customer) can pay\b/gi, ' checkout payment link '],
+  [/\bclean slate\b|\bstart (?:fresh|over)\b/gi, ' wipe clear reset '],
+  [/\bonly allow\b|\ballow-?list\b|\bwhite-?list\b/gi, ' create rule allow '],
+  [/\b(?:put|pop|stick|throw|slot)\b(?=[^.?!\n]{0,60}\b(?:on|in|into|onto|to) (?:my|our|the) (?:[\w-]+ ){0,2}(?:to-?do|tasks?)(?: list)?\b)/gi, ' create task '],
+  [/\bdrop(?:s|ped)?[- ]?off\s+(?:from|between)\b|\bfunnel\b/gi, ' funnel conversion '],
   [/\b(?:anything|everything|all mail|emails?|messages?|mail) (?:from|bigger|larger|older|over|with)\b(?=[^.?!\n]{0,60}\b(?:label(?:l?ed)?|archived?|skip the inbox|folder)\b)/gi, ' $& filter '],
   [/\bcolour(s?)\b/gi, ' color$1 '],
   // "email the report to finance@…", "shoot bob an email": sending one.
@@ -437,8 +461,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bshelve\b|\bset (?:my |these |the |this )?(?:changes|work) aside\b/gi, ' stash '],
   [/\bdetached head\b|\bback (?:on|onto|to) (?:main|master|develop)\b/gi, ' checkout branch '],
   [/\bdrag(?:ging|s)?\b(?=[^.?!\n]{0,40}\bdown\b)/gi, ' slow performance '],
-  [/\bhow (?:much|big|large)\b(?=[^.?!\n]{0,50}\b(?:take|takes|taking) up\b)/gi, ' size '],
+  [/\bhow (?:much|big|large)\b(?=[^.?!\n]{0,50}\b(?:take|takes|taking) up\b)|\b(?:take|takes|taking) up (?:the )?(?:most|more|less|least)? ?(?:space|room|disk)\b/gi, ' size '],
   [/\b(?:some |a few |any )?ideas\b/gi, ' suggest ideas '],
+  [/\blink (?:them|it|these|those|the two|both)\b/gi, ' link create associate '],
   [/\blink\b(?=[^.?!\n]{1,40}\b(?:to|with)\b)/gi, ' link create associate '],
   [/\bfavourite(s?)\b/gi, ' favorite$1 '],
   [/\bcatalogue(s?)\b/gi, ' catalog$1 '],
