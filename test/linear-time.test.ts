@@ -69,6 +69,11 @@ describe('linear time on hostile text', () => {
     expect((await norm('let ' + 'a '.repeat(100_000) + 'know')).length).toBeGreaterThan(0);
     expect((await norm('group ' + 'a '.repeat(100_000) + 'by')).length).toBeGreaterThan(0);
     expect((await norm('A' + 'B'.repeat(100_000) + '-4F2')).length).toBeGreaterThan(0);
+    expect((await norm('{ a'.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('spec' + '.a'.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm(' +1'.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('unfinished ' + 'to '.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('leaked ' + 'a '.repeat(100_000) + 'secret')).length).toBeGreaterThan(0);
   }, T);
 
   it('search: a 100,000-character word (fuzzy matching of the old index allocated its square)', async () => {

@@ -453,6 +453,18 @@ describe('the eleventh round (European words, links without a scheme, everyday i
     expect(cjkGlosses('노션 페이지 끝에 할 일 블록 하나 추가해줘')).toEqual(expect.arrayContaining(['notion', 'block', 'add']));
   });
 
+  it('reads a walk of gains and losses, a GraphQL selection, a field path, and what recurs across request sets', () => {
+    expect(first('show how revenue walks from Q1 to Q2: +40k new deals, -15k churn, +10k upsell')).toBe('antv-chart/generate_waterfall_chart');
+    // A single signed number is no walk.
+    expect(normalizeQuery('bump the limit by +5')).not.toContain('waterfall');
+    expect(first('run { user(id: 5) { name } } against our API endpoint')).toBe('graphql/query-graphql');
+    expect(first('what does spec.template.spec.tolerations actually do on a Deployment?')).toBe('kubernetes/explain_resource');
+    expect(first('carry everything unfinished from sprint 5 over into sprint 6')).toBe('plane/transfer_cycle_issues');
+    expect(first('who sends me the most mail?')).toBe('email/get_email_stats');
+    expect(normalizeQuery('hover over Products, I don\'t have a CSS selector')).toContain('by text');
+    expect(euroGlossed('Zeig mir meine erledigten Aufgaben von letzter Woche')).toBe('show mir meine completed task von last week');
+  });
+
   it('reads the time asked about in Korean', () => {
     expect(cjkGlosses('미국 태평양 시간 오전 9시는 싱가포르로 몇 시야?')).toContain('time');
     expect(top5('미국 태평양 시간 오전 9시는 싱가포르로 몇 시야?').some((n) => n.startsWith('time/'))).toBe(true);

@@ -64,7 +64,7 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['route directions', '路线 路線 ルート 경로 怎么走 怎麼走 行き方 가는'],
   ['driving', '开车 開車 驾车 駕車 車で 운전'],
   ['walking', '步行 徒歩 도보'],
-  ['bicycling', '骑行 騎行 自転車 자전거'],
+  ['bicycling', '骑行 騎行 骑自行车 騎自行車 骑车 騎車 自転車 자전거'],
   ['transit', '公交 地铁 地鐵 電車 대중교통'],
   ['address', '地址 住所 주소'],
   ['coordinates latitude longitude', '坐标 座標 经纬度 經緯度 緯度経度 좌표'],

@@ -341,8 +341,9 @@ export class SearchIndex {
    * best form, weighed by how rare it is among that server's tools. Siblings share the server's
    * vocabulary ("issue" in every GitHub tool); what tells them apart is the word few of them have.
    */
-  private localScore(id: number, allVariants: Variant[][], naming: Set<string>, words: string[]): number {
-    const local = this.localDf.get(this.docs[id]!.entry.connection);
+  private localScore(id: number, allVariants: Variant[][], naming: Set<string>, words: string[], nouns: ReadonlySet<string>): number {
+    const d = this.docs[id]!;
+    const local = this.localDf.get(d.entry.connection);
     if (!local) return 0;
     let s = 0;
     words.forEach((w, i) => {
@@ -350,6 +351,8 @@ export class SearchIndex {
       let best = 0;
       for (const v of allVariants[i]!) {
         if (v.prefix) continue; // a prefix's guesses are not a sibling's difference
+        // "which lists are on the board": a thing asked about is not list_boards's act.
+        if (nouns.has(w) && d.verbs.includes(v.term)) continue;
         const n = local.df.get(v.term);
         const p = n && this.postings.get(v.term)?.get(id);
         if (!p) continue;
@@ -847,7 +850,7 @@ export class SearchIndex {
       bySig.set(e.signature, hit);
       out.push(hit);
       const nl = e.params.indexOf('\n');
-      candidates.push({ name: e.name, connection: e.connection, params: nl < 0 ? e.params : e.params.slice(0, nl), score: s, local: this.localScore(id, allVariants, naming, words), ...matchedIn(matched) });
+      candidates.push({ name: e.name, connection: e.connection, params: nl < 0 ? e.params : e.params.slice(0, nl), score: s, local: this.localScore(id, allVariants, naming, words, nouns), ...matchedIn(matched) });
     }
     return { hits: out, candidates, cues: requestCues(lower, req, question, askedAbout) };
   }

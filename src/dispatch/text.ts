@@ -94,6 +94,12 @@ export function normalizeQuery(q: string): string {
     // An IPv4 address is an IP address; a database URL without a host is asking for its connection string.
     .replace(/\b(?:\d{1,3}\.){3}\d{1,3}\b/g, ' ip ')
     .replace(/\b(postgres(?:ql)?|mysql|mongodb|redis)(?:\+srv)?:\/\/(?!\S)/gi, ' $1 connection string url ')
+    // A GraphQL selection ({ user(id: 5) { name } }) is a GraphQL query.
+    .replace(/\{\s{0,5}[a-z_]\w{0,60}(?:\([^(){}\n]{0,200}\))?\s{0,5}\{/gi, ' graphql query { {')
+    // A Kubernetes field path (spec.template.spec.tolerations) asks what a resource's field is.
+    .replace(/\b(?:spec|metadata|status)(?:\.[a-z]\w{0,60}){1,10}\b/gi, ' resource field explain ')
+    // Airtable's ids (base app…, tbl…) name an Airtable base and table.
+    .replace(/\bbase app[A-Za-z0-9]{3,17}\b|\btbl[A-Z0-9][A-Za-z0-9]{2,16}\b/g, ' airtable base table ')
     // A function call (console.log([1, 2].sort()), renameProduct(id: 12)) is code, not words. It starts
     // only where a chain of names starts, so a long a.a.a… is read once.
     .replace(/(?<![\w$.])[a-z_$][\w$]*(?:\.[a-z_$][\w$]*)*\([^()\n]{0,200}(?:\([^()\n]{0,200}\))?[^()\n]{0,200}\)/gi, ' code ')
@@ -192,6 +198,8 @@ const FRAMEWORK_JS = /^\s*(next|node|vue|nuxt|three|d3|express|react|angular|emb
 // Phrasal verbs say one thing in two words: "get rid of" is delete, not get.
 const PHRASES: Array<[RegExp, string]> = [
   // What is ruled out is no act or thing to look for: "don't publish it yet", "run nothing", "no diffs".
+  // "I don't have a CSS selector": by its visible text (before the negation drops its words).
+  [/\b(?:without (?:a |the |any )?|no |(?:i )?don['\u2019]?t have (?:a |the |any )?)(?:css |xpath )?selectors?\b/gi, ' by text '],
   // "never actually imported": what is unused (before the negation drops its words).
   [/\b(?:never|not) (?:actually |really |even )?(?:imported|used|referenced|called)\b/gi, ' unused '],
   // "off the board but don't delete it": kept out of sight, not gone (before the negation drops its words).
@@ -347,7 +355,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bblock(ed|s)? by\b/gi, ' dependency '],
   [/\blog (\d+|an?|one|two|three|four|five|some) (hours?|minutes?|mins?|days?)\b/gi, ' add worklog '],
   [/\bto \d+ (pods|replicas|instances|nodes|workers|containers)\b/gi, ' scale replicas '],
-  [/\bgoogle (it|this|that)\b/gi, ' web search '],
+  [/\bgoogle (it|this|that)\b/gi, ' google search web search '],
   [/\bpull (the |all |some )?(text|content|data|info|information|details)\b/gi, ' extract $2 '],
   [/\bleave (a|an|my|our) (comment|note|review|reply|reaction)\b/gi, ' add $2 '],
   [/^\s*comment (on|to)\b/gi, ' add comment $1 '],
@@ -414,7 +422,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b\d{4,5}\b(?=[^.?!\n]{0,30}\b(?:from|on) my (?:laptop|machine|computer)\b)/gi, '$& port forward '],
   [/\b(?:can (?:i|we)|is it possible to) (?:still )?(?:register|grab|buy|claim)\b|\bstill available\b|\bsitting on it\b/gi, ' check availability '],
   [/\b(?:lcp|fcp|ttfb|core web vitals)\b|\bslow to load\b/gi, ' performance trace '],
-  [/\bpage (?:2|two) of google\b|\b(?:stuck|sitting) on page (?:2|two)\b/gi, ' search ranking quick wins '],
+  [/\bpage (?:2|two) of google\b|\b(?:stuck|sitting|rank(?:s|ing)?) on page (?:2|two)\b/gi, ' search ranking quick wins '],
+  [/\bimpressions\b|\borganic (?:search )?(?:clicks|traffic)\b/gi, ' search analytics impressions clicks '],
   [/\bforget (?:that|this|everything|all|what|about)\b/gi, ' memory delete knowledge forget '],
   [/\bwhat (?:fields|columns|keys|properties)\b/gi, ' schema $& '],
   [/\b(?:view-only|view only|read-only|shareable|sharing|public) link\b/gi, ' share link '],
@@ -439,6 +448,18 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bfrom (?:the |our |my )?(?:staging|prod|production|dev|local)\b(?=[^.?!\n]{0,50}\b(?:into|to) (?:the |our |my )?(?:staging|prod|production|dev|local)\b)/gi, ' copy between databases '],
   [/\bplan (?:me |us )?an? (?:[\w-]+ ){0,4}(?:trip|vacation|holiday|getaway)\b/gi, ' create travel itinerary plan '],
   [/\bgantt\b/gi, ' gantt chart diagram '],
+  // "+40k new deals, -15k churn": a walk of gains and losses is a waterfall chart.
+  [/(?:^|\s)[+-]\$?\d[\d.,]{0,12}[kmb%]?\b(?=[^.?!\n]{0,80}(?:^|\s|,)[+\u2212-]\$?\d)|\b(?:revenue|profit|cash|margin|sales|income|ebitda) (?:walks?|bridge)\b/gi, ' waterfall chart cumulative positive negative '],
+  [/\b(?:unfinished|incomplete|leftover|left-over|open|remaining)\b(?=[^.?!\n]{0,60}\b(?:into|to|over to|onto) (?:the )?(?:next |new |upcoming )?(?:sprint|cycle|iteration)\b)/gi, ' transfer cycle issues '],
+  [/\bwho (?:sends|emails|mails|messages|writes to) (?:me|us) the most\b/gi, ' email stats senders '],
+  [/\b(?:leak(?:ed|s)?|exposed|lying around|hard-?coded)\b(?=[^.?!\n]{0,40}\b(?:api keys?|secrets?|tokens?|passwords?|credentials)\b)|\b(?:api keys?|secrets?|credentials)\b(?=[^.?!\n]{0,30}\b(?:leak(?:ed|s)?|exposed|lying around)\b)/gi, ' detect secrets '],
+  [/\bredditors?\b/gi, ' reddit '],
+  [/\bstop (?:anyone|everyone|people|others|them) (?:from )?(?:editing|changing|modifying)\b|\bread-?only from now\b/gi, ' lock read only '],
+  [/\bbranch (?:my|our|the|this) (?:[\w-]+ ){0,3}(?:database|db)\b/gi, ' create branch database '],
+  [/\bcovered by tests\b|\btest coverage\b/gi, ' coverage tests '],
+  [/\b(?:current|latest|up-to-date|up to date|fresh) (?:docs|documentation)\b/gi, ' up-to-date library documentation '],
+  [/\bOutOfSync\b/g, ' argocd application sync status '],
+  [/\bgitops\b/gi, ' argocd '],
   [/\blet\b(?=\s+(?!me\b|us\b)(?:[#@]?[\w-]+\s+){1,3}know\b)/gi, ' send message notify '],
   [/\bwhat (?:did|have) (?:we|you|i) (?:store|stored|save|saved|keep|kept|note|noted|remember|remembered)\b/gi, ' memory search knowledge '],
   [/\bgroup (?:[\w-]+ ){0,4}by\b/gi, ' aggregate group by '],
