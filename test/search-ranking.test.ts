@@ -461,6 +461,9 @@ describe('the eleventh round (European words, links without a scheme, everyday i
     expect(first('what does spec.template.spec.tolerations actually do on a Deployment?')).toBe('kubernetes/explain_resource');
     expect(first('carry everything unfinished from sprint 5 over into sprint 6')).toBe('plane/transfer_cycle_issues');
     expect(first('who sends me the most mail?')).toBe('email/get_email_stats');
+    expect(first("standup is 9:30 pacific, what's that for the team in bangalore")).toBe('time/convert_time');
+    // A UTC time asked as a timestamp is no conversion between zones.
+    expect(normalizeQuery('unix timestamp for 2026-01-01 00:00 UTC')).not.toContain('convert');
     expect(normalizeQuery('hover over Products, I don\'t have a CSS selector')).toContain('by text');
     expect(euroGlossed('Zeig mir meine erledigten Aufgaben von letzter Woche')).toBe('show mir meine completed task von last week');
   });

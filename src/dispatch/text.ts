@@ -454,6 +454,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bwho (?:sends|emails|mails|messages|writes to) (?:me|us) the most\b/gi, ' email stats senders '],
   [/\b(?:leak(?:ed|s)?|exposed|lying around|hard-?coded)\b(?=[^.?!\n]{0,40}\b(?:api keys?|secrets?|tokens?|passwords?|credentials)\b)|\b(?:api keys?|secrets?|credentials)\b(?=[^.?!\n]{0,30}\b(?:leak(?:ed|s)?|exposed|lying around)\b)/gi, ' detect secrets '],
   [/\bredditors?\b/gi, ' reddit '],
+  [/\b\d{1,2}(?::\d{2})?\s?(?:am|pm)?\s(?:pacific|eastern|central|mountain|pst|pdt|est|edt|cet|cest|ist|jst|bst|aest)\b/gi, ' $& convert time zone '],
   [/\bstop (?:anyone|everyone|people|others|them) (?:from )?(?:editing|changing|modifying)\b|\bread-?only from now\b/gi, ' lock read only '],
   [/\bbranch (?:my|our|the|this) (?:[\w-]+ ){0,3}(?:database|db)\b/gi, ' create branch database '],
   [/\bcovered by tests\b|\btest coverage\b/gi, ' coverage tests '],
