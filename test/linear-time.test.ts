@@ -75,6 +75,9 @@ describe('linear time on hostile text', () => {
     expect((await norm('unfinished ' + 'to '.repeat(100_000))).length).toBeGreaterThan(0);
     expect((await norm('leaked ' + 'a '.repeat(100_000) + 'secret')).length).toBeGreaterThan(0);
     expect((await norm('9 '.repeat(100_000) + 'pacific')).length).toBeGreaterThan(0);
+    expect((await norm('a-'.repeat(100_000) + '*')).length).toBeGreaterThan(0);
+    expect((await norm('docs '.repeat(50_000) + 'where')).length).toBeGreaterThan(0);
+    expect((await norm('record 1.'.repeat(50_000))).length).toBeGreaterThan(0);
   }, T);
 
   it('search: a 100,000-character word (fuzzy matching of the old index allocated its square)', async () => {

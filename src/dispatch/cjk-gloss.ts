@@ -141,6 +141,8 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   // Products people name in their own language.
   ['lark feishu', '飞书 飛書'],
   ['notion', '노션 ノーション'],
+  ['error', '에러 오류 错误 錯誤 报错 報錯 エラー'],
+  ['new', '새로 신규 新しい'],
   ['slack', '슬랙 スラック'],
   ['github', '깃허브 깃헙 ギットハブ'],
   ['google', '구글 グーグル 谷歌'],

@@ -9,14 +9,14 @@
 const GLOSSES: Array<[english: string, spellings: string]> = [
   // Acts.
   ['add', 'añade añadir agrega agregar adiciona adicionar acrescenta acrescentar ajoute ajouter ajouté füge hinzufügen aggiungi aggiungere'],
-  ['create', 'crea crear cria criar créer crée erstelle erstellen anlegen creare'],
+  ['create', 'crea crear cria crie criar créer crée erstelle erstellen anlegen creare'],
   ['delete', 'borra borrar elimina eliminar apaga apagar exclui excluir supprime supprimer lösche löschen cancella cancellare'],
   ['update', 'actualiza actualizar atualiza atualizar modifica modificar aktualisiere aktualisieren aggiorna aggiornare'],
   ['send', 'envía envia enviar manda mandar envoie envoyer sende senden schicke schicken invia inviare'],
   ['search', 'busca buscar pesquisa pesquisar procura procurar cherche chercher recherche rechercher suche suchen cerca cercare'],
   ['find', 'encuentra encontrar encontre trouve trouver finde finden trova trovare'],
   ['show', 'muestra mostrar mostra montre montrer affiche afficher zeig zeige zeigen mostrami'],
-  ['list', 'listar enumera lister liste auflisten elenca elencare'],
+  ['list', 'lista listas listar enumera lister liste auflisten elenca elencare'],
   ['get', 'obtener obter récupère récupérer holen ottieni'],
   ['read', 'leer lê ler lire lies lesen leggi leggere'],
   ['open', 'abre abrir ouvre ouvrir öffne öffnen apri aprire'],

@@ -200,6 +200,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // What is ruled out is no act or thing to look for: "don't publish it yet", "run nothing", "no diffs".
   // "I don't have a CSS selector": by its visible text (before the negation drops its words).
   [/\b(?:without (?:a |the |any )?|no |(?:i )?don['\u2019]?t have (?:a |the |any )?)(?:css |xpath )?selectors?\b/gi, ' by text '],
+  // "what have I changed that isn't staged": the working tree's state (before the negation drops its words).
+  [/\bchanged locally\b|\b(?:not|isn['\u2019]?t|aren['\u2019]?t) (?:yet )?staged\b|\bunstaged\b/gi, ' status diff unstaged '],
   // "never actually imported": what is unused (before the negation drops its words).
   [/\b(?:never|not) (?:actually |really |even )?(?:imported|used|referenced|called)\b/gi, ' unused '],
   // "off the board but don't delete it": kept out of sight, not gone (before the negation drops its words).
@@ -411,7 +413,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:pollution|smog|aqi)\b/gi, ' air quality '],
   [/\bcopy-?pasted?\b|\bduplicated? code\b/gi, ' clones duplicate code '],
   [/\b(?:just|only) (?:want |need )?(?:that|this|the) (?:one )?(?:fix|commit|change)\b/gi, ' cherry pick commit '],
-  [/\bburn rate\b|\b(?:going to|gonna) (?:be|cost|charge)\b|\bby (?:the )?end of (?:the )?(?:month|quarter|year)\b|\bby (?:the )?(?:month|quarter|year)[- ]end\b/gi, ' forecast '],
+  [/\bburn rate\b|\b(?:going to|gonna) (?:be|cost|charge)\b|\bby (?:the )?end of (?:the |this |next )?(?:month|quarter|year)\b|\bprojected\b|\bby (?:the )?(?:month|quarter|year)[- ]end\b/gi, ' forecast '],
   [/\b(?:less|fewer) (?:time getting around|backtracking|walking|travel(?:ling)?|driving|detours?)\b/gi, ' optimize '],
   [/\boptions? to get (?:from|to|between|there|here)\b/gi, ' transport options route '],
   [/\b(?:leave|keep) it running\b|\bin the background\b/gi, ' start process background '],
@@ -420,7 +422,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bwhat should (?:i|we) (?:call|name)\b/gi, ' name '],
   [/\b(?:update|change) (?:their|his|her|my|the) (?:card|payment method)\b/gi, ' billing payment method '],
   [/\b\d{4,5}\b(?=[^.?!\n]{0,30}\b(?:from|on) my (?:laptop|machine|computer)\b)/gi, '$& port forward '],
-  [/\b(?:can (?:i|we)|is it possible to) (?:still )?(?:register|grab|buy|claim)\b|\bstill available\b|\bsitting on it\b/gi, ' check availability '],
+  [/\b(?:can (?:i|we)|is it possible to) (?:still )?(?:register|grab|buy|claim)\b|\bstill available\b|\bsitting on it\b|\bfree to (?:register|grab|buy|take)\b/gi, ' check availability '],
   [/\b(?:lcp|fcp|ttfb|core web vitals)\b|\bslow to load\b/gi, ' performance trace '],
   [/\bpage (?:2|two) of google\b|\b(?:stuck|sitting|rank(?:s|ing)?) on page (?:2|two)\b/gi, ' search ranking quick wins '],
   [/\bimpressions\b|\borganic (?:search )?(?:clicks|traffic)\b/gi, ' search analytics impressions clicks '],
@@ -443,8 +445,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bfeed\b(?=[^.?!\n]{0,80}\binto\b)/gi, ' add source '],
   [/\b(?:search terms|queries|keywords)\b(?=[^.?!\n]{0,40}\bclicks\b)|\bclicks\b(?=[^.?!\n]{0,30}\b(?:to|on) (?:my|our|the) (?:site|website|domain|page)\b)/gi, ' search analytics clicks '],
   [/\bsearch volume\b/gi, ' keyword search volume seo '],
-  [/\b(?:ok|okay|available|supported|safe) (?:on|in|for) (?:ios|ipados|macos|watchos|tvos|visionos) ?\d+|\bdeployment target\b/gi, ' platform compatibility availability '],
-  [/\b(?:tell|notify|alert|ping|let) (?:me|us) (?:know )?(?:when|whenever|if)\b(?=[^.?!\n]{0,60}\b(?:changes|is updated|updates)\b)/gi, ' monitor changes '],
+  [/\b(?:ok|okay|available|supported|safe|usable|compatible|works?) (?:on|in|for|with) (?:ios|ipados|macos|watchos|tvos|visionos) ?\d+|\bdeployment target\b/gi, ' platform compatibility availability '],
+  [/\b(?:tell|notify|alert|ping|let|email|text|message) (?:me|us) (?:know )?(?:when|whenever|if)\b(?=[^.?!\n]{0,60}\b(?:changes|is updated|updates)\b)/gi, ' monitor changes '],
   [/\bfrom (?:the |our |my )?(?:staging|prod|production|dev|local)\b(?=[^.?!\n]{0,50}\b(?:into|to) (?:the |our |my )?(?:staging|prod|production|dev|local)\b)/gi, ' copy between databases '],
   [/\bplan (?:me |us )?an? (?:[\w-]+ ){0,4}(?:trip|vacation|holiday|getaway)\b/gi, ' create travel itinerary plan '],
   [/\bgantt\b/gi, ' gantt chart diagram '],
@@ -454,6 +456,15 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bwho (?:sends|emails|mails|messages|writes to) (?:me|us) the most\b/gi, ' email stats senders '],
   [/\b(?:leak(?:ed|s)?|exposed|lying around|hard-?coded)\b(?=[^.?!\n]{0,40}\b(?:api keys?|secrets?|tokens?|passwords?|credentials)\b)|\b(?:api keys?|secrets?|credentials)\b(?=[^.?!\n]{0,30}\b(?:leak(?:ed|s)?|exposed|lying around)\b)/gi, ' detect secrets '],
   [/\bredditors?\b/gi, ' reddit '],
+  [/\b(?:documents|docs)\b(?=[^.?!\n]{0,40}\bwhere\b)/gi, ' find query documents '],
+  [/\b[a-z][\w.-]{0,60}-\*(?=[\s,;:!?)]|$)/gi, ' index pattern elasticsearch '],
+  [/\b(?:ai|auto)[- ](?:written|generated) (?:wiki|docs|documentation)\b/gi, ' deepwiki wiki '],
+  [/\b(?:reorder|re-?rank|rank|sort) (?:them|these|those|the (?:[\w-]+ )?(?:passages|documents|results|hits|chunks)) by (?:how (?:well|relevant)|relevance)\b/gi, ' rerank documents relevance '],
+  [/\bhow long (?:to|does it take to|would it take to) (?:drive|walk|bike|cycle|get)\b/gi, ' travel time distance duration route '],
+  [/\btime spent\b|\b(?:record|log|track) \d+(?:\.\d+)?\s?(?:h|hrs?|hours?|m|mins?|minutes?)\b/gi, ' add worklog time '],
+  [/\bpull (?:these|those|the|all|\d+) (?:\d+ )?(?:urls|links|pages)\b/gi, ' fetch urls '],
+  [/\bembedded (?:[\w-]+ )?frame\b|\biframe\b/gi, ' iframe '],
+  [/\b(?:fields|field types|mappings?)\b(?=[^.?!\n]{0,40}\bindex\b)/gi, ' mappings fields '],
   [/\b\d{1,2}(?::\d{2})?\s?(?:am|pm)?\s(?:pacific|eastern|central|mountain|pst|pdt|est|edt|cet|cest|ist|jst|bst|aest)\b/gi, ' $& convert time zone '],
   [/\bstop (?:anyone|everyone|people|others|them) (?:from )?(?:editing|changing|modifying)\b|\bread-?only from now\b/gi, ' lock read only '],
   [/\bbranch (?:my|our|the|this) (?:[\w-]+ ){0,3}(?:database|db)\b/gi, ' create branch database '],
