@@ -78,6 +78,10 @@ describe('linear time on hostile text', () => {
     expect((await norm('a-'.repeat(100_000) + '*')).length).toBeGreaterThan(0);
     expect((await norm('docs '.repeat(50_000) + 'where')).length).toBeGreaterThan(0);
     expect((await norm('record 1.'.repeat(50_000))).length).toBeGreaterThan(0);
+    expect((await norm('(a'.repeat(100_000) + ') =>')).length).toBeGreaterThan(0);
+    expect((await norm('`a.a.' + 'a'.repeat(200_000))).length).toBeGreaterThan(0);
+    expect((await norm('AB-1 '.repeat(50_000))).length).toBeGreaterThan(0);
+    expect((await norm('maintenance '.repeat(20_000) + 'alerts')).length).toBeGreaterThan(0);
   }, T);
 
   it('search: a 100,000-character word (fuzzy matching of the old index allocated its square)', async () => {

@@ -478,6 +478,20 @@ describe('the eleventh round (European words, links without a scheme, everyday i
     expect(euroGlossed('crie um card no Trello na lista "A fazer"')).toBe('create um card no Trello na list "A fazer"');
   });
 
+  it('reads what holdout-18 missed: real users, a BigQuery table in backticks, arrow functions, house rules, clinical studies', () => {
+    expect(first('how fast does /checkout load for real users?')).toBe('datadog/get_rum_page_performance');
+    expect(first('how many rows landed in `acme-prod.sales.orders` last week')).toBe('bigquery/query');
+    // An arrow function is code; "x * 2" is no file pattern.
+    expect(normalizeQuery('run [1,2,3].map(x => x * 2)')).not.toContain('file pattern');
+    expect(normalizeQuery('run [1,2,3].map(x => x * 2)')).toContain('code');
+    expect(normalizeQuery('delete *.log files')).toContain('file pattern');
+    expect(first('what are the house rules and check-in time for listing 53850921?')).toBe('airbnb/airbnb_listing_details');
+    expect(first('find clinical studies on metformin and longevity')).toBe('pubmed/pubmed_search_articles');
+    expect(first('only let ports 22 and 443 through to my virtual server')).toBe('hostinger/VPS_createFirewallRuleV1');
+    // "mute host … during the maintenance" still mutes the host.
+    expect(normalizeQuery('mute host web-03 in datadog during the maintenance')).not.toContain('downtime');
+  });
+
   it('reads the time asked about in Korean', () => {
     expect(cjkGlosses('미국 태평양 시간 오전 9시는 싱가포르로 몇 시야?')).toContain('time');
     expect(top5('미국 태평양 시간 오전 9시는 싱가포르로 몇 시야?').some((n) => n.startsWith('time/'))).toBe(true);

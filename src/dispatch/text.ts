@@ -100,6 +100,8 @@ export function normalizeQuery(q: string): string {
     .replace(/\b(?:spec|metadata|status)(?:\.[a-z]\w{0,60}){1,10}\b/gi, ' resource field explain ')
     // Airtable's ids (base app…, tbl…) name an Airtable base and table.
     .replace(/\bbase app[A-Za-z0-9]{3,17}\b|\btbl[A-Z0-9][A-Za-z0-9]{2,16}\b/g, ' airtable base table ')
+    // BigQuery's table in backticks (`acme-prod.sales.orders`: project, dataset, table).
+    .replace(/`[a-z][\w-]{0,60}\.[a-z_]\w{0,60}\.[a-z_]\w{0,60}`/gi, ' bigquery table query ')
     // A function call (console.log([1, 2].sort()), renameProduct(id: 12)) is code, not words. It starts
     // only where a chain of names starts, so a long a.a.a… is read once.
     .replace(/(?<![\w$.])[a-z_$][\w$]*(?:\.[a-z_$][\w$]*)*\([^()\n]{0,200}(?:\([^()\n]{0,200}\))?[^()\n]{0,200}\)/gi, ' code ')
@@ -108,7 +110,9 @@ export function normalizeQuery(q: string): string {
     // next.js is a framework; vercel/next.js a repository's name.
     .replace(FILE_RE, (m: string) => (FRAMEWORK_JS.test(m) ? m : FRAMEWORK_JS.test(m.slice(m.lastIndexOf('/') + 1)) ? ' ' : ` ${fileKind(m)}`))
     // A glob (*.test.ts) is a file pattern; a slashed name (feature/login, torvalds/linux) is a name.
-    .replace(/(^|\s)\*[\w.*-]*/g, '$1 file pattern ')
+    .replace(/(^|\s)\*(?=[\w.])[\w.*-]+/g, '$1 file pattern ')
+    // An arrow function (x => x * 2) is code.
+    .replace(/\b[a-z_$][\w$]{0,30}\s?=>|\([^()\n]{0,100}\)\s?=>/gi, ' code function ')
     // r/LocalLLaMA is a subreddit, not a slashed name.
     .replace(/(^|\s)\/?r\/[a-z0-9_]{2,21}\b/gi, '$1 subreddit reddit ')
     // Two airports' codes: flights between them (LHR and JFK, from PVG to SYD).
@@ -129,6 +133,7 @@ export function normalizeQuery(q: string): string {
       return m.trim().length >= 8 && !/\.[a-z0-9]{1,6}$/i.test(m) ? `${before} ` : m;
     })
     // A tracker's key (ENG-90, WEB-142) names an item: its letters are no word to match.
+    .replace(/\b[A-Z][A-Z0-9]{1,29}-\d{1,7}\b(?=[^.?!\n]{0,40}\b[A-Z][A-Z0-9]{1,29}-\d{1,7}\b)/g, ' multiple ')
     .replace(/\b[A-Z][A-Z0-9]{1,29}-(?:\d{1,7}|\d[0-9A-Z]{1,6})\b/g, ' issue identifier ')
     // A bare domain (acme-shop.com) is a domain and its site's name, whose parts are no words ("shop");
     // a product's own (draw.io) still names it. A bundle id (com.acme.app) is not one.
@@ -445,7 +450,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bfeed\b(?=[^.?!\n]{0,80}\binto\b)/gi, ' add source '],
   [/\b(?:search terms|queries|keywords)\b(?=[^.?!\n]{0,40}\bclicks\b)|\bclicks\b(?=[^.?!\n]{0,30}\b(?:to|on) (?:my|our|the) (?:site|website|domain|page)\b)/gi, ' search analytics clicks '],
   [/\bsearch volume\b/gi, ' keyword search volume seo '],
-  [/\b(?:ok|okay|available|supported|safe|usable|compatible|works?) (?:on|in|for|with) (?:ios|ipados|macos|watchos|tvos|visionos) ?\d+|\bdeployment target\b/gi, ' platform compatibility availability '],
+  [/\b(?:ok|okay|available|supported|safe|usable|compatible|works?) (?:on|in|for|with) (?:ios|ipados|macos|watchos|tvos|visionos)\b|\bdeployment target\b|\bsince which (?:ios |macos )?version\b/gi, ' platform compatibility availability '],
   [/\b(?:tell|notify|alert|ping|let|email|text|message) (?:me|us) (?:know )?(?:when|whenever|if)\b(?=[^.?!\n]{0,60}\b(?:changes|is updated|updates)\b)/gi, ' monitor changes '],
   [/\bfrom (?:the |our |my )?(?:staging|prod|production|dev|local)\b(?=[^.?!\n]{0,50}\b(?:into|to) (?:the |our |my )?(?:staging|prod|production|dev|local)\b)/gi, ' copy between databases '],
   [/\bplan (?:me |us )?an? (?:[\w-]+ ){0,4}(?:trip|vacation|holiday|getaway)\b/gi, ' create travel itinerary plan '],
@@ -460,7 +465,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b[a-z][\w.-]{0,60}-\*(?=[\s,;:!?)]|$)/gi, ' index pattern elasticsearch '],
   [/\b(?:ai|auto)[- ](?:written|generated) (?:wiki|docs|documentation)\b/gi, ' deepwiki wiki '],
   [/\b(?:reorder|re-?rank|rank|sort) (?:them|these|those|the (?:[\w-]+ )?(?:passages|documents|results|hits|chunks)) by (?:how (?:well|relevant)|relevance)\b/gi, ' rerank documents relevance '],
-  [/\bhow long (?:to|does it take to|would it take to) (?:drive|walk|bike|cycle|get)\b/gi, ' travel time distance duration route '],
+  [/\bhow long (?:to|does it take to|would it take to|is the|is a|'s the) (?:drive|walk|bike|cycle|get|ride|trip)\b/gi, ' travel time distance duration route '],
   [/\btime spent\b|\b(?:record|log|track) \d+(?:\.\d+)?\s?(?:h|hrs?|hours?|m|mins?|minutes?)\b/gi, ' add worklog time '],
   [/\bpull (?:these|those|the|all|\d+) (?:\d+ )?(?:urls|links|pages)\b/gi, ' fetch urls '],
   [/\bembedded (?:[\w-]+ )?frame\b|\biframe\b/gi, ' iframe '],
@@ -482,7 +487,23 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bentity[- ]relationship\b/gi, ' erd entity relationship '],
   [/\bpayment link\b|\bso (?:the|a|they|the customer) can pay\b/gi, ' checkout payment link '],
   [/\bclean slate\b|\bstart (?:fresh|over)\b/gi, ' wipe clear reset '],
-  [/\bonly allow\b|\ballow-?list\b|\bwhite-?list\b/gi, ' create rule allow '],
+  [/\bonly (?:allow|let)\b|\ballow-?list\b|\bwhite-?list\b/gi, ' create rule allow '],
+  [/\bwhat (?:meetings|events|appointments|calls)\b|\b(?:meetings|appointments) (?:do|have) (?:i|we)\b/gi, ' list calendar events meetings '],
+  [/\b(?:what'?s|what is) (?:in|inside)\s+path\b|\bcat\s+path\b/gi, ' read file contents path '],
+  [/\bclinical (?:studies|study|trials?|research|papers?|evidence)\b|\bpeer[- ]reviewed\b/gi, ' search articles clinical studies '],
+  [/\bhouse rules\b|\bcheck-?in time\b/gi, ' listing details stay '],
+  [/\bin (?:a|one|the same|a single) transaction\b/gi, ' execute in transaction '],
+  [/\bremind me to\b/gi, ' create task reminder '],
+  [/\breal users?\b|\breal[- ]user monitoring\b/gi, ' rum real user monitoring page performance '],
+  [/\bxhrs?\b|\bnetwork (?:calls|requests|traffic)\b|\bfetch calls\b/gi, ' network requests '],
+  [/\bgoogle maps (?:javascript |js |platform )?(?:api|sdk)\b/gi, ' google maps platform documentation '],
+  [/\bload\b(?=[^.?!\n]{0,40}\binto\b)/gi, ' load import upsert '],
+  [/\bspit (?:out|me)\b/gi, ' generate '],
+  [/\bopenapi\b/gi, ' openapi spec '],
+  [/\bon a (?:temporary|temp|throwaway|scratch|test) branch\b|\bbefore applying\b/gi, ' prepare migration branch '],
+  [/\barticle at\b|\barticle (?:on|from) (?:this|that|the) (?:url|page|link|site)\b/gi, ' web page content '],
+  [/\b(?:along )?with (?:the|its|all the|all its) images\b|\bimages inside\b/gi, ' images fetch '],
+  [/\bmaintenance\b(?=[^.?!\n]{0,60}\b(?:silence|paged?|paging|alerts?)\b)|\b(?:silence|paged?|paging|alerts?)\b(?=[^.?!\n]{0,60}\bmaintenance\b)/gi, ' $& schedule downtime '],
   [/\b(?:put|pop|stick|throw|slot)\b(?=[^.?!\n]{0,60}\b(?:on|in|into|onto|to) (?:my|our|the) (?:[\w-]+ ){0,2}(?:to-?do|tasks?)(?: list)?\b)/gi, ' create task '],
   [/\bdrop(?:s|ped)?[- ]?off\s+(?:from|between)\b|\bfunnel\b/gi, ' funnel conversion '],
   [/\b(?:anything|everything|all mail|emails?|messages?|mail) (?:from|bigger|larger|older|over|with)\b(?=[^.?!\n]{0,60}\b(?:label(?:l?ed)?|archived?|skip the inbox|folder)\b)/gi, ' $& filter '],
