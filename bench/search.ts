@@ -69,6 +69,7 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-16.txt', how: 'tuned on in round 11', held: false },
   { file: 'search-large-holdout-17.txt', how: 'tuned on in round 11', held: false },
   { file: 'search-large-holdout-18.txt', how: 'tuned on in round 11', held: false },
+  { file: 'search-large-holdout-19.txt', how: 'held out', held: true },
 ];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */
