@@ -86,7 +86,12 @@ const WORD = /\p{L}+/gu;
 /** `text` with each glossed European word replaced by its English, and Portuguese "no"/"na" read as "in". */
 export function euroGlossed(text: string): string {
   let portuguese = false;
-  for (const m of text.matchAll(WORD)) if (PORTUGUESE.has(m[0].toLowerCase())) portuguese = true;
+  for (const m of text.matchAll(WORD)) {
+    if (PORTUGUESE.has(m[0].toLowerCase())) {
+      portuguese = true;
+      break;
+    }
+  }
   return text.replace(WORD, (w) => {
     const l = w.toLowerCase();
     if (portuguese && (l === 'no' || l === 'na' || l === 'nos' || l === 'nas')) return 'in';
