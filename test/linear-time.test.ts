@@ -84,6 +84,22 @@ describe('linear time on hostile text', () => {
     expect((await norm('maintenance '.repeat(20_000) + 'alerts')).length).toBeGreaterThan(0);
   }, T);
 
+  it('search text, the twelfth round: page globals, metric queries, wikis of repositories, opening and closing figures', async () => {
+    const norm = (s: string) => runBuilt('src/dispatch/text', '(m, s) => m.normalizeQuery(s)', [s]) as Promise<string>;
+    expect((await norm('document.' + 'a'.repeat(200_000))).length).toBeGreaterThan(0);
+    expect((await norm('avg:a' + '.a'.repeat(100_000) + '{')).length).toBeGreaterThan(0);
+    expect((await norm('avg:a{'.repeat(50_000))).length).toBeGreaterThan(0);
+    expect((await norm('wiki ' + 'a '.repeat(100_000) + 'a/b')).length).toBeGreaterThan(0);
+    expect((await norm('design ' + 'match '.repeat(50_000) + 'code')).length).toBeGreaterThan(0);
+    expect((await norm('1 opening '.repeat(50_000) + 'closing')).length).toBeGreaterThan(0);
+    expect((await norm('put '.repeat(100_000) + 'on my calendar')).length).toBeGreaterThan(0);
+    expect((await norm('.com'.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('go back to the '.repeat(30_000))).length).toBeGreaterThan(0);
+    expect((await norm('1:1'.repeat(100_000))).length).toBeGreaterThan(0);
+    const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'search_emails', description: 'Search emails', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
+    expect(await runBuilt('src/dispatch/search-index', fn, ['emials '.repeat(100_000)])).toEqual(['search_emails']);
+  }, T);
+
   it('search: a 100,000-character word (fuzzy matching of the old index allocated its square)', async () => {
     const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'read_file', description: 'Read a file', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
     expect(await runBuilt('src/dispatch/search-index', fn, ['file ' + 'a'.repeat(100_000)])).toEqual(['read_file']);

@@ -103,7 +103,7 @@ const KINDS: Record<string, string> = {
   argo: 'gitops continuous delivery kubernetes',
   docker: 'containers',
   gcp: 'google cloud platform',
-  gcloud: 'google cloud platform cli',
+  gcloud: 'google cloud platform cli iam',
   aws: 'amazon web services cloud',
   cloudbase: 'tencent cloud serverless backend mini program wechat',
   launchdarkly: 'feature flags feature management rollouts',

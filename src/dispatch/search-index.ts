@@ -671,7 +671,7 @@ export class SearchIndex {
       if (guesses >= MAX_TYPO_GUESSES) break;
       if (r.word.length < 5 || r.word.length > MAX_TYPO_WORD || this.postings.has(r.term) || !/^[a-z]+$/.test(r.word) || this.prefixed(r.term).length) continue;
       guesses++;
-      const fix = this.corrected(r.term);
+      const fix = this.corrected(r.term) ?? commonWordFix(r.word, this.postings);
       if (fix) req[i] = { ...r, term: fix };
     }
     const words = [...new Set(req.map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
@@ -943,6 +943,31 @@ function explain(list: Array<[string, number]>): string {
     by.set(k, l);
   }
   return [...by].map(([k, ws]) => `${k}: ${ws.join(' ')}`).join('; ');
+}
+
+/**
+ * Everyday words of requests to tools, for typos ("emials", "dashbaord"): general English of the trade,
+ * not words of any catalog. Unlike a catalog's rare words, these are what a misspelt request word most
+ * likely meant.
+ */
+const COMMON_WORDS = (
+  'email emails message messages calendar meeting meetings schedule dashboard dashboards deployment deployments repository ' +
+  'branch branches commit commits issue issues ticket tickets folder folders document documents spreadsheet channel channels ' +
+  'database screenshot browser project projects contact contacts invoice invoices customer customers subscription search create ' +
+  'delete update upload download comment comments notification notifications workflow pipeline pipelines cluster container ' +
+  'containers request requests review release releases permission permissions website address directions weather flight flights ' +
+  'translate summary report reports status server servers column columns record records query queries error errors event events ' +
+  'reminder reminders password account accounts payment payments order orders product products image images video videos'
+).split(' ');
+
+/** The everyday word one edit from a request's unknown `word`, as an index term, if there is one. */
+function commonWordFix(word: string, postings: ReadonlyMap<string, unknown>): string | undefined {
+  for (const w of COMMON_WORDS) {
+    if (!oneEditApart(word, w)) continue;
+    const t = terms(w)[0];
+    if (t && postings.has(t)) return t;
+  }
+  return undefined;
 }
 
 /** Whether `a` becomes `b` by leaving out, adding or changing one letter, or by swapping two neighbours. */

