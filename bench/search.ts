@@ -29,9 +29,12 @@
  * scored once: 0.694 / 0.838; then tuned on), bench/search-large-holdout-16.txt (the same:
  * 0.779 / 0.902; then tuned on), bench/search-large-holdout-17.txt (the same: 0.680 / 0.875;
  * then tuned on), bench/search-large-holdout-18.txt (the same: 0.733 / 0.900; then tuned on)
- * and bench/search-large-holdout-19.txt (the same, last in the eleventh round; held out).
+ * and bench/search-large-holdout-19.txt (the same, last in the eleventh round: 0.698 / 0.902; tuned on
+ * in the twelfth), and bench/search-large-holdout-20.txt to -23.txt (the same, written at once in the
+ * twelfth round; exact repeats of an earlier set's request removed before the first score; each held
+ * out until it is scored and tuned on in turn).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
- * bench/train-rerank.ts on search-large.txt and holdout-2 to -18) and by the lexical ranking alone.
+ * bench/train-rerank.ts on search-large.txt and holdout-2 to -19) and by the lexical ranking alone.
  * Then search latency, index build time and the time to update one server's entries.
  */
 import MiniSearch from 'minisearch';
@@ -69,7 +72,11 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-16.txt', how: 'tuned on in round 11', held: false },
   { file: 'search-large-holdout-17.txt', how: 'tuned on in round 11', held: false },
   { file: 'search-large-holdout-18.txt', how: 'tuned on in round 11', held: false },
-  { file: 'search-large-holdout-19.txt', how: 'held out', held: true },
+  { file: 'search-large-holdout-19.txt', how: 'tuned on in round 12', held: false },
+  { file: 'search-large-holdout-20.txt', how: 'held out', held: true },
+  { file: 'search-large-holdout-21.txt', how: 'held out', held: true },
+  { file: 'search-large-holdout-22.txt', how: 'held out', held: true },
+  { file: 'search-large-holdout-23.txt', how: 'held out', held: true },
 ];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */
