@@ -96,6 +96,11 @@ describe('linear time on hostile text', () => {
     expect((await norm('.com'.repeat(100_000))).length).toBeGreaterThan(0);
     expect((await norm('go back to the '.repeat(30_000))).length).toBeGreaterThan(0);
     expect((await norm('1:1'.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('a/b '.repeat(50_000) + 'the wiki')).length).toBeGreaterThan(0);
+    expect((await norm('AB 12 '.repeat(50_000) + 'delayed')).length).toBeGreaterThan(0);
+    expect((await norm('turn the ' + 'a-'.repeat(100_000) + ' off')).length).toBeGreaterThan(0);
+    expect((await norm('send ' + '9'.repeat(100_000) + ' monday')).length).toBeGreaterThan(0);
+    expect((await norm('according to our ' + 'a'.repeat(200_000))).length).toBeGreaterThan(0);
     const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'search_emails', description: 'Search emails', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
     expect(await runBuilt('src/dispatch/search-index', fn, ['emials '.repeat(100_000)])).toEqual(['search_emails']);
   }, T);

