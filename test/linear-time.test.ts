@@ -101,6 +101,11 @@ describe('linear time on hostile text', () => {
     expect((await norm('turn the ' + 'a-'.repeat(100_000) + ' off')).length).toBeGreaterThan(0);
     expect((await norm('send ' + '9'.repeat(100_000) + ' monday')).length).toBeGreaterThan(0);
     expect((await norm('according to our ' + 'a'.repeat(200_000))).length).toBeGreaterThan(0);
+    expect((await norm('a-2024.'.repeat(50_000))).length).toBeGreaterThan(0);
+    expect((await norm('https://docs.google.com/' + 'a/'.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('9pm '.repeat(50_000) + 'is what in')).length).toBeGreaterThan(0);
+    expect((await norm('A_'.repeat(100_000) + 'DSN')).length).toBeGreaterThan(0);
+    expect((await norm('go out '.repeat(50_000) + 'monday')).length).toBeGreaterThan(0);
     const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'search_emails', description: 'Search emails', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
     expect(await runBuilt('src/dispatch/search-index', fn, ['emials '.repeat(100_000)])).toEqual(['search_emails']);
   }, T);

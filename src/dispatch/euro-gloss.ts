@@ -77,6 +77,19 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['yesterday', 'ayer ontem hier gestern ieri'],
   ['week', 'semana semaine woche settimana'],
   ['month', 'mes mês mois monat mese'],
+  ['day', 'día días dias jour jours giorno giorni'],
+  ['count', 'cuántos cuántas cuantos cuantas quantos quantas combien wieviele quanti quante'],
+  ['january', 'enero janeiro janvier januar gennaio'],
+  ['february', 'febrero fevereiro février februar febbraio'],
+  ['march', 'marzo março märz'],
+  ['april', 'abril avril aprile'],
+  ['may', 'mayo maio maggio'],
+  ['june', 'junio junho juin juni giugno'],
+  ['july', 'julio julho juillet juli luglio'],
+  ['september', 'septiembre setembro septembre settembre'],
+  ['october', 'octubre outubro octobre oktober ottobre'],
+  ['november', 'noviembre novembro novembre'],
+  ['december', 'diciembre dezembro décembre dezember dicembre'],
 ];
 
 const ALL = new Map<string, string>(GLOSSES.flatMap(([en, ws]) => ws.split(' ').map((w): [string, string] => [w, en])));

