@@ -106,6 +106,11 @@ describe('linear time on hostile text', () => {
     expect((await norm('9pm '.repeat(50_000) + 'is what in')).length).toBeGreaterThan(0);
     expect((await norm('A_'.repeat(100_000) + 'DSN')).length).toBeGreaterThan(0);
     expect((await norm('go out '.repeat(50_000) + 'monday')).length).toBeGreaterThan(0);
+    expect((await norm('->'.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('a -> '.repeat(50_000))).length).toBeGreaterThan(0);
+    expect((await norm('where a is '.repeat(30_000))).length).toBeGreaterThan(0);
+    expect((await norm('the a base '.repeat(30_000))).length).toBeGreaterThan(0);
+    expect((await norm('#abc'.repeat(100_000))).length).toBeGreaterThan(0);
     const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'search_emails', description: 'Search emails', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
     expect(await runBuilt('src/dispatch/search-index', fn, ['emials '.repeat(100_000)])).toEqual(['search_emails']);
   }, T);

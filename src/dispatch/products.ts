@@ -48,7 +48,7 @@ const KINDS: Record<string, string> = {
   discord: 'chat community messaging',
   gmail: 'email inbox google',
   resend: 'transactional email sending api',
-  hubspot: 'crm customer relationship management marketing sales',
+  hubspot: 'crm customer relationship management marketing sales leads',
   salesforce: 'crm customer relationship management sales',
   zendesk: 'customer support help desk',
   intercom: 'customer support chat messaging',
@@ -105,7 +105,7 @@ const KINDS: Record<string, string> = {
   gcp: 'google cloud platform',
   gcloud: 'google cloud platform cli iam',
   aws: 'amazon web services cloud',
-  cloudbase: 'tencent cloud serverless backend mini program wechat',
+  cloudbase: 'tencent cloud tcb serverless backend mini program wechat',
   launchdarkly: 'feature flags feature management rollouts',
   replicate: 'ai models inference machine learning',
   // Web, browsers and search.

