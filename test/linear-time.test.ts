@@ -111,6 +111,9 @@ describe('linear time on hostile text', () => {
     expect((await norm('where a is '.repeat(30_000))).length).toBeGreaterThan(0);
     expect((await norm('the a base '.repeat(30_000))).length).toBeGreaterThan(0);
     expect((await norm('#abc'.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('make a '.repeat(50_000) + 'group chat')).length).toBeGreaterThan(0);
+    expect((await norm('copy commit '.repeat(50_000) + 'onto')).length).toBeGreaterThan(0);
+    expect((await norm('from each of '.repeat(30_000) + 'to each')).length).toBeGreaterThan(0);
     const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'search_emails', description: 'Search emails', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
     expect(await runBuilt('src/dispatch/search-index', fn, ['emials '.repeat(100_000)])).toEqual(['search_emails']);
   }, T);
