@@ -114,6 +114,10 @@ describe('linear time on hostile text', () => {
     expect((await norm('make a '.repeat(50_000) + 'group chat')).length).toBeGreaterThan(0);
     expect((await norm('copy commit '.repeat(50_000) + 'onto')).length).toBeGreaterThan(0);
     expect((await norm('from each of '.repeat(30_000) + 'to each')).length).toBeGreaterThan(0);
+    expect((await norm('{a="'.repeat(50_000))).length).toBeGreaterThan(0);
+    expect((await norm('{a="b"' + ' '.repeat(200_000) + '}')).length).toBeGreaterThan(0);
+    expect((await norm('expose 1 '.repeat(50_000) + 'locally')).length).toBeGreaterThan(0);
+    expect((await norm('`a.b.' + 'c'.repeat(200_000) + '*`')).length).toBeGreaterThan(0);
     const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'search_emails', description: 'Search emails', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
     expect(await runBuilt('src/dispatch/search-index', fn, ['emials '.repeat(100_000)])).toEqual(['search_emails']);
   }, T);

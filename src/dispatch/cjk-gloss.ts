@@ -92,6 +92,7 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['task', '任务 任務 タスク 작업'],
   ['project', '项目 項目 プロジェクト 프로젝트'],
   ['notification', '通知 알림 お知らせ'],
+  ['dark mode', 'ダークモード 暗黑模式 深色模式 다크 모드 다크모드'],
   ['unread', '未读 未讀 未読 읽지'],
   ['order', '订单 訂單 注文 주문'],
   ['shipped shipping', '发货 發貨 出货 出貨 発送 배송'],

