@@ -120,6 +120,8 @@ describe('linear time on hostile text', () => {
     expect((await norm('`a.b.' + 'c'.repeat(200_000) + '*`')).length).toBeGreaterThan(0);
     expect((await norm('what the ' + 'a '.repeat(100_000) + 'looks like now')).length).toBeGreaterThan(0);
     expect((await norm('sort ' + 'a '.repeat(100_000) + 'most about')).length).toBeGreaterThan(0);
+    expect((await norm('whenever ' + 'a '.repeat(100_000) + 'changes to')).length).toBeGreaterThan(0);
+    expect((await norm('pull ' + 'a '.repeat(100_000) + 'links off')).length).toBeGreaterThan(0);
     const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'search_emails', description: 'Search emails', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
     expect(await runBuilt('src/dispatch/search-index', fn, ['emials '.repeat(100_000)])).toEqual(['search_emails']);
   }, T);

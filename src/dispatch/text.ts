@@ -247,6 +247,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:never|not|aren['\u2019]?t|isn['\u2019]?t|are not|is not) (?:actually |really |even )?(?:imported|used|referenced|called)\b/gi, ' unused '],
   // "still not indexed": whether a search engine has the page (before the negation drops its words).
   [/\b(?:not|isn['\u2019]?t|never|been|is it|still) (?:yet )?indexed\b|\bgoogle (?:picked up|crawled|indexed)\b/gi, ' index inspect indexed '],
+  // "no direct ones": a connecting flight (before the negation drops its words).
+  [/\bconnect(?:ion|ing) (?:flights? )?from\b|\bno direct (?:flights?|ones)\b|\blayovers?\b|\bstopovers?\b/gi, ' transfer flight connection '],
   // "Executable doesn't exist at …/chromium": the browser is not installed (before the negation drops its words).
   [/\bexecutable doesn['\u2019]?t exist\b|\b(?:chromium|chrome|firefox|webkit|browser) (?:is )?(?:not installed|missing)\b/gi, ' install browser '],
   // "off the board but don't delete it": kept out of sight, not gone (before the negation drops its words).
@@ -402,6 +404,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bwhat(?:'s| is) the time\b|\bwhat time is it\b/gi, ' current time '],
   // "how many miles", "how far in km": a distance, not a count.
   [/\bhow (?:many|far in) (?:miles|km|kilometers|kilometres)\b/gi, ' distance '],
+  [/\bhow many (?:mb|gb|kb|tb|bytes|megabytes|gigabytes)\b/gi, ' storage size '],
   [/\bhow (many|much)\b/gi, ' count '],
   [/\b(finished|done|complete|ready) yet\b/gi, ' status '],
   [/\bwho (changed|edited|modified|flipped|touched|deleted|removed|updated|toggled)\b/gi, ' audit blame '],
@@ -425,6 +428,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bstop (?:[\w-]+ )?(?:from )?(?:paging|alerting|pinging)\b/gi, ' mute silence '],
   [/\bgoing down for (?:maintenance|patching|an upgrade|upgrades)\b/gi, ' downtime maintenance '],
   [/\b(?:give (?:it|them|the \w+) a (?:kick|nudge|kick in the pants)|bounce (?:it|them|the))\b/gi, ' restart reboot '],
+  // "go back to the previous revision": a rollback, not the browser's back.
+  [/\bgo back to (?=(?:the |an? )?(?:previ?o?us |prior |last (?:good |working )?|old |older |earlier )?(?:version|release|revision|deploy))/gi, ' rollback '],
   [/\b(?:previ?o?us|prior|last (?:good|working)) (?:version|release|revision|deploy(?:ment)?)\b/gi, ' rollback undo previous revision '],
   [/\b(?:act|behave) (?:like|as if)\b|\bpretend\b/gi, ' emulate '],
   [/\b(?:slow|fast) [2-5]g\b/gi, ' network throttling emulate '],
@@ -561,7 +566,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/^\s*(?:(?:please|pls|can you|could you)\s+)?e-?mail\b(?!\s+(?:address|addresses|account|accounts|settings|stats|threads?|lists?|templates?|folders?|labels?|filters?|from)\b)|\b(?:shoot|drop|fire off) (?:[\w-]+ ){0,2}an? (?:e-?mail|line)\b/gi, ' send email '],
   // "put the dentist on my calendar", "pop it into my calendar": a new event.
   [/\b(?:put|pop|stick|throw|slot|pencil|block)\b(?=[^.?!\n]{0,50}\b(?:on|in|into|onto) (?:my|our|the|his|her|their) (?:[\w-]+ )?(?:calendar|agenda|schedule)\b)/gi, ' create event '],
-  [/\bshelve\b|\b(?:set|put) (?:my |these |the |this )?(?:uncommitted |local )?(?:changes|work) aside\b|\bpark (?:my |the |these )?(?:[\w-]+ )?(?:changes|work)\b/gi, ' stash '],
+  [/\bshelve\b|\b(?:set|put) (?:my |these |the |this )?(?:[\w-]+ )?(?:changes|work) aside\b|\bpark (?:my |the |these )?(?:[\w-]+ )?(?:changes|work)\b/gi, ' stash '],
   [/\bdetached head\b|\bback (?:on|onto|to) (?:main|master|develop)\b/gi, ' checkout branch '],
   [/\bdrag(?:ging|s)?\b(?=[^.?!\n]{0,40}\bdown\b)/gi, ' slow performance '],
   [/\bhow (?:much|big|large)\b(?=[^.?!\n]{0,50}\b(?:take|takes|taking) up\b)|\b(?:take|takes|taking) up (?:the )?(?:most|more|less|least)? ?(?:space|room|disk)\b/gi, ' size '],
@@ -585,8 +590,6 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:drive|commute) (?:from|between)\b/gi, ' directions route distance '],
   [/\bflak(?:ed|ing|iness|es)\b/gi, ' flaky '],
   [/\bslow(?:est)? (?:running )?(?:sql )?quer(?:y|ies)\b/gi, ' slow query performance '],
-  // "go back to the previous revision": a rollback, not the browser's back.
-  [/\bgo back to (?=(?:the |an? )?(?:previ?o?us |prior |last (?:good |working )?|old |older |earlier )?(?:version|release|revision|deploy))/gi, ' rollback '],
   // "on in staging but off in prod": a flag's state across environments.
   [/\b(?:on|off|enabled|disabled) in (?:staging|prod|production|dev|development|qa)\b/gi, ' flag status environments '],
   // "from 2M opening to 1.4M closing": a waterfall of the changes between.
@@ -603,7 +606,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bwhat (?:it|they|the \w+) printed\b|\bwhat(?:'s| is) (?:it|the \w+) (?:printing|logging|outputting)\b/gi, ' logs output '],
   [/\bdd\b(?= monitors?| dashboards?| metrics?| logs?| incidents?| events?)/gi, ' datadog '],
   [/\badd \d+(?:\.\d+)? (?:and|to|\+) \d+/gi, ' sum add numbers '],
-  [/\breset --hard\b|\blost (?:a |my |the |some )?commits?\b/gi, ' reflog '],
+  [/\breset --hard\b|\bhard reset\b|\blost (?:a |my |the |some )?commits?\b/gi, ' reflog '],
   [/\brandomi[sz]ed (?:controlled )?trials?\b/gi, ' search articles clinical studies '],
   // From holdout-21's misses.
   [/\bbq\b(?=\s?:|\s+(?:table|dataset|query|job))/gi, ' bigquery '],
@@ -630,7 +633,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bmy memory (?:is|was)\b|\bfrom memory\b/gi, ' '],
   [/\bwhere (?!it |he |she |they |we |you |i |that |this |the |exactly |else |now )[a-z_]+ (?:is|=|==|>|<|>=|<=|!=) (?!it\b|there\b|located\b)/gi, ' find query filter where '],
   [/\b(?:an? |the )?(?:A|AAAA|CNAME|MX|TXT|SRV|PTR|CAA) records?\b/g, ' dns record '],
-  [/\bwhat['\u2019]?s in (?=\s*path\b)/gi, ' read file content '],
+  [/\bwhat['\u2019]?s in (?=\s*path file\b)/gi, ' read file content '],
+  [/\bwhat['\u2019]?s in (?=\s*path\b(?! file\b))/gi, ' list directory contents '],
   [/\bswap\b(?=[^.?!\n]{0,80}\bfor\b)/gi, ' replace edit '],
   // From holdout-23's misses.
   [/(?<!\b(?:start|make|create|open|new|set up) (?:a |an |new )?)\b(?:team|group) chat\b/gi, ' chat message channel '],
@@ -654,7 +658,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:visitors|users|traffic|people|money|customers|leads|budget|funds|energy) flows? (?:from|between)\b/gi, ' sankey $& '],
   [/\bshows? up in (?:google )?(?:maps )?(?:results|search)\b|\bblock by block\b/gi, ' local rank tracker '],
   [/\b(?:winning|query|execution) plan\b/gi, ' explain $& '],
-  [/\b(?:print|cat|dump|show) (?:me )?(?:the )?contents? of (?=\s*path\b)/gi, ' read file content '],
+  [/\b(?:print|cat|dump|show) (?:me )?(?:the )?contents? of (?=\s*path file\b)/gi, ' read file content '],
+  [/\b(?:look at|view|describe)\s+(?=path file image\b)/gi, ' read media image '],
   [/\bpull (?=(?:the )?(?:[\w.-]+ ){0,3}docs\b)/gi, ' get '],
   [/\bmeta tags\b|\bcrawlability\b/gi, ' seo audit '],
   [/\bgsc\b/gi, ' google search console '],
@@ -680,6 +685,16 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bdocs for the (?:current|latest) (?:release|version)\b/gi, ' up-to-date library documentation '],
   [/\b(?:that|this|the) toggle\b(?! (?:button|switch))/gi, ' feature flag '],
   [/\bstill referenc(?:e|es|ed)\b/gi, ' code references '],
+  // From holdout-27's misses.
+  [/\b(?:second|secondary|dual|two) (?:y[- ])?ax(?:is|es)\b/gi, ' dual axes chart '],
+  [/\bhyperlinks?\b/gi, ' links '],
+  [/\bthe page (?:i'?m|i am|we'?re|we are) (?:on|looking at|viewing)\b/gi, ' current page '],
+  [/\bpull\b(?=[^.?!\n]{0,30}\b(?:links?|urls?|text|images?|emails?|prices?)\b[^.?!\n]{0,20}\b(?:off|from|out of)\b)/gi, ' extract read '],
+  [/\bsaved to disk\b|\bdownloaded files\b/gi, ' downloads '],
+  [/\bwhenever [\w ]{1,30} changes to\b/gi, ' automation trigger '],
+  [/\b(?:which|what) dashboards (?:use|contain|include|show)\b/gi, ' card dashboards '],
+  [/\b(?:db|database|postgres) branch(?:es)?\b/gi, ' database branch branching '],
+  [/\b(?:drive|driving|travel) times between\b|\bbetween (?:every|each) pair\b/gi, ' distance matrix '],
   [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
   // "create /tmp/notes.md": write a local file.
   [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
