@@ -78,7 +78,7 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-22.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-23.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-24.txt', how: 'tuned on in round 12', held: false },
-  { file: 'search-large-holdout-25.txt', how: 'held out', held: true },
+  { file: 'search-large-holdout-25.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-26.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-27.txt', how: 'tuned on in round 12', held: false },
 ];

@@ -97,7 +97,7 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
 
 const ALL = new Map<string, string>(GLOSSES.flatMap(([en, ws]) => ws.split(' ').map((w): [string, string] => [w, en])));
 /** Portuguese's "no"/"na" is "in the" ("no todoist"), not a negation; these words say the request is Portuguese. */
-const PORTUGUESE = new Set(['pra', 'você', 'voce', 'não', 'nao', 'minha', 'meu', 'uma', 'está', 'são', 'hoje', 'amanhã', 'amanha', 'adiciona', 'cria', 'envia', 'mostra', 'tarefa', 'tarefas', 'mensagem', 'arquivo', 'reunião', 'também', 'então']);
+const PORTUGUESE = new Set(['procura', 'página', 'chamada', 'chamado', 'pra', 'você', 'voce', 'não', 'nao', 'minha', 'meu', 'uma', 'está', 'são', 'hoje', 'amanhã', 'amanha', 'adiciona', 'cria', 'envia', 'mostra', 'tarefa', 'tarefas', 'mensagem', 'arquivo', 'reunião', 'também', 'então']);
 // Runs of letters of any script: one pass over text the caller has bounded.
 const WORD = /\p{L}+/gu;
 
