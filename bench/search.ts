@@ -83,7 +83,7 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-27.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-28.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-29.txt', how: 'tuned on in round 12', held: false },
-  { file: 'search-large-holdout-30.txt', how: 'held out', held: true },
+  { file: 'search-large-holdout-30.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-31.txt', how: 'held out', held: true },
 ];
 

@@ -4,7 +4,8 @@
  * search-large-holdout-2 … -13); never holdout-14 or later, nor the small catalog's sets, which
  * stay held out. For each request, the lexical ranking's best RERANK_DEPTH hits; every right hit
  * among them should outscore every wrong one (pairwise logistic loss, plain SGD in a fixed order,
- * so the same data gives the same weights).
+ * so the same data gives the same weights). The order takes one request from each set in turn: set
+ * after set, plain SGD fitted the sets read last best (cross-validated, 0.774 -> 0.777 top-1).
  *   node dist/bench/train-rerank.js          writes the weights
  *   node dist/bench/train-rerank.js --cv     also: each training set scored by weights learned on the others
  */
@@ -18,7 +19,7 @@ import { readRequests } from './requests.js';
 import { ROOT } from './util.js';
 
 /** The sets trained on; a set written later is scored by the bench before anything learns from it. */
-export const TRAINING_SETS = ['search-large.txt', ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29].map((i) => `search-large-holdout-${i}.txt`)];
+export const TRAINING_SETS = ['search-large.txt', ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30].map((i) => `search-large-holdout-${i}.txt`)];
 const EPOCHS = 10;
 const RATE = 0.005;
 const L2 = 0.001;
@@ -63,6 +64,15 @@ export function train(data: Example[]): Map<string, number> {
   return w;
 }
 
+/** The training order: one request from each set in turn, so no set is all read last. */
+export function interleaved(bySet: ReadonlyMap<string, Example[]> | Example[][]): Example[] {
+  const lists = Array.isArray(bySet) ? bySet : [...bySet.values()];
+  const out: Example[] = [];
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  for (let i = 0; i < longest; i++) for (const l of lists) if (i < l.length) out.push(l[i]!);
+  return out;
+}
+
 /** Top-1 and top-5 of the first ranking and of the reranked one. */
 function score(data: Example[], w: Map<string, number>): { before: [number, number]; after: [number, number] } {
   let b1 = 0, b5 = 0, a1 = 0, a5 = 0;
@@ -93,12 +103,12 @@ function main(): void {
   const bySet = trainingData();
   if (process.argv.includes('--cv')) {
     for (const [f, data] of bySet) {
-      const w = train([...bySet].filter(([g]) => g !== f).flatMap(([, d]) => d));
+      const w = train(interleaved([...bySet].filter(([g]) => g !== f).map(([, d]) => d)));
       const s = score(data, w);
       console.log(`${f}: ${s.before.map((x) => x.toFixed(3)).join(' / ')} -> ${s.after.map((x) => x.toFixed(3)).join(' / ')} (weights learned on the other sets)`);
     }
   }
-  const w = train([...bySet.values()].flat());
+  const w = train(interleaved(bySet));
   const kept = shippedForm(w);
   const body = kept.map(([k, v]) => `  [${JSON.stringify(k)}, ${v}],`).join('\n');
   const out = path.join(ROOT, 'src/dispatch/rerank-weights.ts');

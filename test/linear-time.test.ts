@@ -128,6 +128,10 @@ describe('linear time on hostile text', () => {
     expect((await norm('-> 1'.repeat(100_000))).length).toBeGreaterThan(0);
     expect((await norm('page ' + 'a1'.repeat(100_000))).length).toBeGreaterThan(0);
     expect((await norm('北京到上海'.repeat(40_000) + '的航班')).length).toBeGreaterThan(0);
+    expect((await norm('{%'.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('label:'.repeat(100_000))).length).toBeGreaterThan(0);
+    expect((await norm('put my '.repeat(50_000) + 'uncommitted changes')).length).toBeGreaterThan(0);
+    expect((await norm('/.' + 'a.'.repeat(100_000))).length).toBeGreaterThan(0);
     const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'search_emails', description: 'Search emails', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
     expect(await runBuilt('src/dispatch/search-index', fn, ['emials '.repeat(100_000)])).toEqual(['search_emails']);
   }, T);

@@ -137,7 +137,7 @@ describe('the shipped weights', () => {
   it('are what bench/train-rerank.ts learns from the training sets (nothing edited by hand)', async () => {
     const trainer = (await import(path.join(ROOT, 'dist/bench/train-rerank.js'))) as typeof import('../bench/train-rerank.js');
     const { RERANK_WEIGHTS } = (await import(path.join(ROOT, 'dist/src/dispatch/rerank-weights.js'))) as typeof import('../src/dispatch/rerank-weights.js');
-    const learned = trainer.shippedForm(trainer.train([...trainer.trainingData().values()].flat()));
+    const learned = trainer.shippedForm(trainer.train(trainer.interleaved(trainer.trainingData())));
     expect(learned.length).toBe(RERANK_WEIGHTS.size);
     for (const [k, v] of learned) expect(RERANK_WEIGHTS.get(k), k).toBeCloseTo(v, 3);
   });

