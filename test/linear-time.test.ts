@@ -138,6 +138,8 @@ describe('linear time on hostile text', () => {
     expect((await norm(':1234'.repeat(50_000))).length).toBeGreaterThan(0);
     expect((await norm('rooms/1'.repeat(50_000))).length).toBeGreaterThan(0);
     expect((await norm('whenever ' + 'a '.repeat(100_000) + 'flips to')).length).toBeGreaterThan(0);
+    expect((await norm('pull ' + 'a '.repeat(100_000) + 'urls')).length).toBeGreaterThan(0);
+    expect((await norm('search index ' + 'a-'.repeat(100_000))).length).toBeGreaterThan(0);
     const fn = `(m, q) => new m.SearchIndex(m.entriesOf('c1', 'srv', { tools: [{ name: 'search_emails', description: 'Search emails', inputSchema: { type: 'object' } }], resources: [], resourceTemplates: [], prompts: [] })).search(q).map((h) => h.name)`;
     expect(await runBuilt('src/dispatch/search-index', fn, ['emials '.repeat(100_000)])).toEqual(['search_emails']);
   }, T);

@@ -13,6 +13,7 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['get', '查一下 查看 获取 獲取 取得 確認 看看 教えて 보여'],
   ['list', '列出 列表 一覧 목록 哪些 リストアップ'],
   ['rich menu', 'リッチメニュー 리치메뉴 富菜单'],
+  ['funnel chart', '漏斗图 漏斗圖 ファネル 퍼널'],
   ['create', '创建 創建 新建 作成 作って 만들 建立 生成'],
   ['add', '添加 新增 追加 加入 추가'],
   ['delete', '删除 刪除 削除 삭제 移除'],
