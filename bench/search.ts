@@ -30,11 +30,11 @@
  * 0.779 / 0.902; then tuned on), bench/search-large-holdout-17.txt (the same: 0.680 / 0.875;
  * then tuned on), bench/search-large-holdout-18.txt (the same: 0.733 / 0.900; then tuned on)
  * and bench/search-large-holdout-19.txt (the same, last in the eleventh round: 0.698 / 0.902; tuned on
- * in the twelfth), and bench/search-large-holdout-20.txt to -23.txt (the same, written at once in the
- * twelfth round; exact repeats of an earlier set's request removed before the first score; each held
- * out until it is scored and tuned on in turn).
+ * in the twelfth), and bench/search-large-holdout-20.txt to -36.txt (the same, written in batches in
+ * the twelfth round; a request that repeated an earlier set's word for word removed before the first
+ * score; each scored once, then tuned on in turn, except holdout-36, the last, held out).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
- * bench/train-rerank.ts on search-large.txt and holdout-2 to -19) and by the lexical ranking alone.
+ * bench/train-rerank.ts on search-large.txt and holdout-2 to -35) and by the lexical ranking alone.
  * Then search latency, index build time and the time to update one server's entries.
  */
 import MiniSearch from 'minisearch';

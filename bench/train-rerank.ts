@@ -1,8 +1,7 @@
 /**
  * Trains the reranker's weights (src/dispatch/rerank.ts) and writes src/dispatch/rerank-weights.ts.
- * Data: the labelled requests over the large catalog already scored (search-large.txt and
- * search-large-holdout-2 … -13); never holdout-14 or later, nor the small catalog's sets, which
- * stay held out. For each request, the lexical ranking's best RERANK_DEPTH hits; every right hit
+ * Data: the labelled requests over the large catalog already scored and tuned on (TRAINING_SETS);
+ * never a set still held out (bench/search.ts marks them), nor the small catalog's sets. For each request, the lexical ranking's best RERANK_DEPTH hits; every right hit
  * among them should outscore every wrong one (pairwise logistic loss, plain SGD in a fixed order,
  * so the same data gives the same weights). The order takes one request from each set in turn: set
  * after set, plain SGD fitted the sets read last best (cross-validated, 0.774 -> 0.777 top-1).
