@@ -958,15 +958,11 @@ const COMMON_WORDS = (
   'containers request requests review release releases permission permissions website address directions weather flight flights ' +
   'translate summary report reports status server servers column columns record records query queries error errors event events ' +
   'reminder reminders password account accounts payment payments order orders product products image images video videos'
-).split(' ');
+).split(' ').map((w): [word: string, term: string] => [w, terms(w)[0]!]);
 
 /** The everyday word one edit from a request's unknown `word`, as an index term, if there is one. */
 function commonWordFix(word: string, postings: ReadonlyMap<string, unknown>): string | undefined {
-  for (const w of COMMON_WORDS) {
-    if (!oneEditApart(word, w)) continue;
-    const t = terms(w)[0];
-    if (t && postings.has(t)) return t;
-  }
+  for (const [w, t] of COMMON_WORDS) if (oneEditApart(word, w) && postings.has(t)) return t;
   return undefined;
 }
 

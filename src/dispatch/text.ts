@@ -572,8 +572,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bpayment link\b|\bso (?:the|a|they|the customer) can pay\b/gi, ' checkout payment link '],
   [/\bclean slate\b|\bstart (?:fresh|over)\b/gi, ' wipe clear reset '],
   // "only let users see rows where …": row-level security (before "let … see" reads as sharing).
-  [/\b(?:only )?let (?:users|people|them|each user|tenants) (?:see|read|access|view) (?:only )?(?:their own )?rows\b/gi, ' row level security policy '],
-  [/\b(?:can )?only (?:ever )?(?:see|read|access) (?:its|their|his|her) own (?:rows|records|data)\b/gi, ' row level security policy '],
+  [/\b(?:only )?let (?:users|people|them|each user|tenants) (?:see|read|access|view) (?:only )?(?:their own )?rows\b|\b(?:can )?only (?:ever )?(?:see|read|access) (?:its|their|his|her) own (?:rows|records|data)\b/gi, ' row level security policy '],
   [/\bonly (?:allow|let)\b|\ballow-?list\b|\bwhite-?list\b/gi, ' create rule allow '],
   [/\bwhat (?:meetings|events|appointments|calls)\b|\b(?:meetings|appointments) (?:do|have) (?:i|we)\b/gi, ' list calendar events meetings '],
   [/\b(?:what'?s|what is) (?:in|inside)\s+path\b|\bcat\s+path\b/gi, ' read file contents path '],
@@ -664,7 +663,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bmy memory (?:is|was)\b|\bfrom memory\b/gi, ' '],
   [/\bwhere (?!it |he |she |they |we |you |i |that |this |the |exactly |else |now )[a-z_]+ (?:is|=|==|>|<|>=|<=|!=) (?!it\b|there\b|located\b)/gi, ' find query filter where '],
   [/\b(?:an? |the )?(?:A|AAAA|CNAME|MX|TXT|SRV|PTR|CAA) records?\b/g, ' dns record '],
-  [/\bwhat['\u2019]?s (?:in|inside) (?=\s*path file\b)/gi, ' read file content '],
+  [/\bwhat['\u2019]?s (?:in|inside) (?=\s*path file\b)|\b(?:print|cat|dump|show) (?:me )?(?:the )?contents? of (?=\s*path file\b)/gi, ' read file content '],
   [/\bwhat['\u2019]?s (?:in|inside) (?=\s*path\b(?! file\b))/gi, ' list directory '],
   [/\bswap\b(?=[^.?!\n]{0,80}\bfor\b)/gi, ' replace edit '],
   // From holdout-23's misses.
@@ -672,7 +671,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bevict\b/gi, ' drain cordon '],
   [/\bwhat (?:does|would|will) (?:this|it|that) (?:print|output|return)\b/gi, ' run code output '],
   [/\b(?:copy|apply|bring|port) (?:just |only )?(?:the |that |this )?(?:commit|fix|change)s?\b(?=[^.?!\n]{0,60}\b(?:onto|to|into)\b)/gi, ' cherry pick commit '],
-  [/\bfrom each of\b(?=[^.?!\n]{0,60}\bto (?:each|every|all)\b)/gi, ' distance matrix '],
+  // Travel times between many places at once: a distance matrix.
+  [/\bfrom each of\b(?=[^.?!\n]{0,60}\bto (?:each|every|all)\b)|\b(?:grid|table|matrix) of (?:drive|driving|travel|walking) (?:times|distances)\b|\b(?:drive|driving|travel) times between\b|\bbetween (?:every|each) pair\b|\b(?:driving|drive|travel) times?\b(?=[^.?!\n]{0,60}\b(?:vs\.?|versus|compared)\b)/gi, ' distance matrix '],
   [/\bcheapest (?:flights?|tickets?|way to fly)\b/gi, ' flight price '],
   [/\b(?:as|into) a (?:clip|video|recording|movie)\b/gi, ' record video '],
   [/\b(?:on|off) track\b(?! to\b)|\bat risk\b/gi, ' project status update '],
@@ -688,12 +688,10 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:visitors|users|traffic|people|money|customers|leads|budget|funds|energy) flows? (?:from|between)\b/gi, ' sankey $& '],
   [/\bshows? up in (?:google )?(?:maps )?(?:results|search)\b|\bblock by block\b/gi, ' local rank tracker '],
   [/\b(?:winning|query|execution) plan\b/gi, ' explain $& '],
-  [/\b(?:print|cat|dump|show) (?:me )?(?:the )?contents? of (?=\s*path file\b)/gi, ' read file content '],
   [/\b(?:look at|view|describe)\s+(?=path file image\b)/gi, ' read media image '],
   [/\bpull (?=(?:the )?(?:[\w.-]+ ){0,3}docs\b)/gi, ' get '],
   [/\bmeta tags\b|\bcrawlability\b/gi, ' seo audit '],
   [/\bgsc\b/gi, ' google search console '],
-  [/\b(?:grid|table|matrix) of (?:drive|driving|travel|walking) (?:times|distances)\b/gi, ' distance matrix '],
   // From holdout-26's misses.
   [/\btypes and fields\b/gi, ' schema types fields introspect '],
   [/\b(?:sort|order|rank|reorder)\b(?=[^.?!\n]{0,40}\b(?:(?:most|more) (?:about|relevant)|by how (?:well|relevant|closely|much))\b)/gi, ' $& rerank relevance '],
@@ -724,7 +722,6 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bwhenever [\w ]{1,30} (?:changes|flips|moves|goes|turns|is set) to\b/gi, ' automation trigger '],
   [/\b(?:which|what) dashboards (?:use|contain|include|show)\b/gi, ' card dashboards '],
   [/\b(?:db|database|postgres) branch(?:es)?\b/gi, ' database branch branching '],
-  [/\b(?:drive|driving|travel) times between\b|\bbetween (?:every|each) pair\b/gi, ' distance matrix '],
   // From holdout-25's misses.
   [/\b(?:including|(?:along )?with) (?:the |its |all (?:the |its )?)?(?:pictures|images|diagrams|figures)\b/gi, ' image fetch '],
   [/\bcoordinates (?:for|of)\b/gi, ' forward geocode coordinates '],
@@ -800,7 +797,6 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bcommits (?:by|from|touching)\b/gi, ' log history commits '],
   [/\bmake (?:me )?(?:a |an )?(?:picture|image|illustration|drawing)\b/gi, ' generate image '],
   [/\bproject root\b/gi, ' path '],
-  [/\b(?:driving|drive|travel) times?\b(?=[^.?!\n]{0,60}\b(?:vs\.?|versus|compared)\b)/gi, ' distance matrix '],
   // From holdout-34's misses.
   [/\b(?:find|search|grep)\b(?=[^.?!\n]{0,40}\b(?:under|in|inside) path\b)/gi, ' search file content '],
   [/\b(?:enable|turn on) (?:the )?(?:[\w-]+ ){1,3}api\b/gi, ' gcloud services enable api '],
