@@ -90,6 +90,8 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-34.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-35.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-36.txt', how: 'held out', held: true },
+  { file: 'search-large-holdout-37.txt', how: 'held out', held: true },
+  { file: 'search-large-holdout-38.txt', how: 'held out', held: true },
 ];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */
