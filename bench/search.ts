@@ -33,8 +33,13 @@
  * in the twelfth), and bench/search-large-holdout-20.txt to -36.txt (the same, written in batches in
  * the twelfth round; a request that repeated an earlier set's word for word removed before the first
  * score; each scored once, then tuned on in turn, except holdout-36, the last, held out).
+ * holdout-37 and -38 were written the same way in the thirteenth round and held out with -36; the
+ * three together are the held-out half. Over the small catalog, bench/search-holdout-3.txt was
+ * written in the thirteenth round too: a hash of each request puts it in a validation half (scored
+ * while the reranker was chosen) or a held-out half (scored once, at the end).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
- * bench/train-rerank.ts on search-large.txt and holdout-2 to -35) and by the lexical ranking alone.
+ * bench/train-rerank.ts on holdout-11 to -35 as the word ranking stood when each was scored, before
+ * it was tuned on it: bench/fresh-candidates.jsonl.gz) and by the lexical ranking alone.
  * Then search latency, index build time and the time to update one server's entries.
  */
 import MiniSearch from 'minisearch';
@@ -108,7 +113,8 @@ function readQueries(file: string, split: (i: number) => Query['split']): Query[
 /**
  * search-queries.txt: every third line dev (tuned on), the rest test; search-queries-2.txt: a second
  * set used for a second round of general fixes; search-holdout.txt: scored untouched, then one
- * general change; search-holdout-2.txt: never used for anything but this score.
+ * general change; search-holdout-2.txt: never used for anything but this score (both tuned on since);
+ * search-holdout-3.txt: a validation half and a held-out half, by a hash of the request.
  */
 function loadQueries(): Query[] {
   return [
@@ -116,6 +122,7 @@ function loadQueries(): Query[] {
     ...readQueries('search-queries-2.txt', () => 'test-2'),
     ...readQueries('search-holdout.txt', () => 'holdout'),
     ...readQueries('search-holdout-2.txt', () => 'holdout-2'),
+    ...readRequests('search-holdout-3.txt').map((x) => ({ ...x, split: fnv(x.q) % 2 ? 'holdout-3-held-out' : 'holdout-3-validation' })),
   ];
 }
 
@@ -160,9 +167,11 @@ export async function benchSearch(verbose = process.argv.includes('--verbose')):
 
   const rows: Array<[string, string]> = [];
   const allMisses: string[] = [];
-  for (const split of ['dev', 'test', 'test-2', 'holdout', 'holdout-2', 'all'] as const) {
-    const qs = split === 'all' ? queries : queries.filter((q) => q.split === split);
-    const o = score(qs, ours, verbose && split === 'all');
+  for (const split of ['dev', 'test', 'test-2', 'holdout', 'holdout-2', 'all', 'holdout-3-validation', 'holdout-3-held-out'] as const) {
+    // 'all': the four sets tuned on (holdout-3's halves have rows of their own).
+    const qs = split === 'all' ? queries.filter((q) => !q.split.startsWith('holdout-3')) : queries.filter((q) => q.split === split);
+    // A held-out half's misses print only on request: reading them is tuning on them.
+    const o = score(qs, ours, verbose && (split === 'all' || split === 'holdout-3-validation' || (split === 'holdout-3-held-out' && process.argv.includes('--holdout-misses'))));
     const l = score(qs, lexical, false);
     const b = score(qs, baseline, false);
     allMisses.push(...o.misses);
@@ -206,6 +215,7 @@ async function benchSearchLarge(verbose: boolean): Promise<void> {
     { split: 'large-held-out', label: 'search-large.txt, first held-out half', held: false },
     ...LARGE_SETS.map((set) => ({ split: set.file, label: `${set.file} (${set.how})`, held: set.held })),
   ];
+  const halves = [0, 1].map(() => ({ sets: 0, n: 0, o1: 0, o5: 0, l1: 0, l5: 0, b1: 0, b5: 0 }));
   for (const { split, label, held } of splits) {
     const qs = queries.filter((q) => q.split === split);
     // A held-out set's misses print only on request: reading them is tuning on them.
@@ -213,7 +223,17 @@ async function benchSearchLarge(verbose: boolean): Promise<void> {
     const l = score(qs, lexical, false);
     const b = score(qs, baseline, false);
     misses.push(...o.misses);
+    const t = halves[held ? 1 : 0]!;
+    t.sets++;
+    t.n += qs.length;
+    [t.o1, t.o5, t.l1, t.l5, t.b1, t.b5] = [t.o1 + o.top1 * qs.length, t.o5 + o.top5 * qs.length, t.l1 + l.top1 * qs.length, t.l5 + l.top5 * qs.length, t.b1 + b.top1 * qs.length, t.b5 + b.top5 * qs.length];
     rows.push([`${label} (${qs.length} requests)`, `top-1 ${o.top1.toFixed(3)}  top-5 ${o.top5.toFixed(3)}   | lexical alone: ${l.top1.toFixed(3)} / ${l.top5.toFixed(3)} | plain BM25: top-1 ${b.top1.toFixed(3)}  top-5 ${b.top5.toFixed(3)}`]);
+  }
+  // The two halves: every request tuned or trained on, and the held-out sets together.
+  for (const half of [false, true]) {
+    const t = halves[half ? 1 : 0]!;
+    const f = (x: number) => (x / t.n).toFixed(3);
+    rows.push([`${half ? 'HELD-OUT HALF' : 'tuned half'}: ${t.sets} sets together (${t.n} requests)`, `top-1 ${f(t.o1)}  top-5 ${f(t.o5)}   | lexical alone: ${f(t.l1)} / ${f(t.l5)} | plain BM25: top-1 ${f(t.b1)}  top-5 ${f(t.b5)}`]);
   }
   // The server whose descriptions are longest, and how often it takes a top-5 place it was not asked for.
   const longest = servers.map((s) => ({ s: s.server, n: Math.max(...s.catalog.tools.map((t) => (t.description ?? '').length)) })).sort((a, b) => b.n - a.n)[0]!;

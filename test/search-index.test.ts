@@ -1,7 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/mcp/connection.js';
 import { entriesOf, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
+import { PostingList } from '../src/dispatch/postings.js';
+import { regexWords, words } from '../src/dispatch/text.js';
 import { captured, capturedServers } from './helpers/catalogs.js';
+
+const BENCH = path.join(import.meta.dirname, '..', 'bench');
 
 // Real tools/list captures of npm MCP servers (bench/catalogs-large), not made-up tools.
 const catalog = (server: string) => captured(server);
@@ -92,5 +98,41 @@ describe('very long descriptions', () => {
   it('still find their own tools', () => {
     expect(top(idx.search('open a draw.io diagram from xml', { limit: 1 }))).toEqual(['drawio/open_drawio_xml']);
     expect(top(idx.search('draw a diagram from mermaid', { limit: 1 }))).toEqual(['drawio/open_drawio_mermaid']);
+  });
+});
+
+describe('splitting text into words', () => {
+  it('the one-pass splitter gives what the regular expressions give, on every captured text and request', () => {
+    const texts: string[] = [];
+    for (const s of capturedServers()) for (const t of catalog(s).tools) texts.push(t.name, t.title ?? '', t.description ?? '', JSON.stringify(t.inputSchema));
+    for (const f of readdirSync(BENCH).filter((f) => /^search-.*\.txt$/.test(f))) texts.push(...readFileSync(path.join(BENCH, f), 'utf8').split('\n'));
+    expect(texts.length).toBeGreaterThan(20_000);
+    for (const t of texts) expect(words(t), t.slice(0, 80)).toEqual(regexWords(t));
+  });
+
+  it('and on random strings of capitals, small letters, digits, separators and acronym plurals', () => {
+    const alphabet = 'aAbBsSzZ09 _-.éPRsHTTPUrl';
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let k = 0; k < 50_000; k++) {
+      let t = '';
+      for (let i = 1 + Math.floor(next() * 14); i > 0; i--) t += alphabet[Math.floor(next() * alphabet.length)];
+      expect(words(t), t).toEqual(regexWords(t));
+    }
+    expect(words('getPendingReviewPRs HTTPServer list_dir v2API')).toEqual(['get', 'pending', 'review', 'pr', 'http', 'server', 'list', 'dir', 'v2', 'api']);
+  });
+});
+
+describe('posting lists', () => {
+  it('keep ids in order whatever order they come in, and find, replace and remove them', () => {
+    const p = new PostingList();
+    for (const id of [5, 9, 2, 7, 9, 0]) p.set(id, id * 10 + (id === 9 && p.get(9) ? 1 : 0));
+    expect(p.ids).toEqual([0, 2, 5, 7, 9]);
+    expect(p.get(9)).toBe(91);
+    expect(p.get(3)).toBeUndefined();
+    p.removeWhere((id) => id % 2 === 1);
+    expect(p.ids).toEqual([0, 2]);
+    expect(p.tfs).toEqual([0, 20]);
+    expect(p.size).toBe(2);
   });
 });

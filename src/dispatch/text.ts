@@ -20,6 +20,11 @@ const STOP = new Set(
  * overlapping pairs (经纬度: 经纬, 纬度), as search engines index them.
  */
 export function words(text: string): string[] {
+  return asciiWords(text) ?? regexWords(text);
+}
+
+/** The reference `words`: regular expressions over the whole text (test/text.test.ts holds the fast path to it). */
+export function regexWords(text: string): string[] {
   const latin = text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     // `HTTPServer` -> `HTTP Server`; a lookahead, since `([A-Z]+)([A-Z][a-z])` is quadratic on long capitals.
@@ -33,6 +38,47 @@ export function words(text: string): string[] {
     .split(NOT_WORD)
     .filter(Boolean);
 }
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * `regexWords` in one pass over the character codes, for the common text: ASCII only, and no
+ * acronym's plural (`PRs`), whose dropped `s` can join two words. Anything else: undefined, and the
+ * regular expressions run. The three rules, each at a position of the text: a word ends before a
+ * capital after a small letter or digit (`getFile`), and before a capital that begins a capitalised
+ * word after capitals (`HTTPServer`); and every character but a letter or digit ends one.
+ */
+function asciiWords(text: string): string[] | undefined {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127) return undefined;
+    // `([A-Z]{2})s(?![a-z])`: the acronym plural the regular expressions take apart.
+    if (c === 115 && i >= 2 && isUpper(text.charCodeAt(i - 1)) && isUpper(text.charCodeAt(i - 2)) && !isLower(text.charCodeAt(i + 1))) return undefined;
+  }
+  const out: string[] = [];
+  let start = -1;
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    const upper = isUpper(c);
+    if (!upper && !isLower(c) && !isDigit(c)) {
+      if (start >= 0) out.push(text.slice(start, i).toLowerCase());
+      start = -1;
+      prev = c;
+      continue;
+    }
+    if (start >= 0 && upper && (isLower(prev) || isDigit(prev) || (isUpper(prev) && isLower(text.charCodeAt(i + 1))))) {
+      out.push(text.slice(start, i).toLowerCase());
+      start = i;
+    } else if (start < 0) start = i;
+    prev = c;
+  }
+  if (start >= 0) out.push(text.slice(start).toLowerCase());
+  return out;
+}
+
 // Han (with extension A and compatibility ideographs), kana and Hangul syllables: all in the basic plane.
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 const CJK_RUN = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+/g;
