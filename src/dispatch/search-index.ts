@@ -311,6 +311,8 @@ export class SearchIndex {
   private readonly fieldTotal = new Float64Array(NF);
   private live = 0;
   private sortedTerms: string[] | null = null;
+  /** Per document and field, BM25F's length normaliser for the index as it is, and each name's length: built at the first search after a change. */
+  private norms?: { norms: Float64Array; plainNorms: Float64Array; nameLen: Float64Array };
   private readonly free: number[] = [];
   private buf?: Scratch;
 
@@ -359,6 +361,7 @@ export class SearchIndex {
     this.serverKinds.set(connection, kinds);
     this.localDf.set(connection, { df: localDf, n: ids.length });
     this.sortedTerms = null;
+    this.norms = undefined;
   }
 
   /**
@@ -419,6 +422,7 @@ export class SearchIndex {
     this.serverKinds.delete(connection);
     this.localDf.delete(connection);
     this.sortedTerms = null;
+    this.norms = undefined;
   }
 
   /**
@@ -530,8 +534,8 @@ export class SearchIndex {
   }
 
   /** Weighted, length-normalised frequency of one posting (BM25F's tf~); `fieldOut[0]` gets its best field (the name if any). */
-  private weighted(id: number, p: Posting, avg: Float64Array, fieldOut?: number[]): number {
-    const len = this.docs[id]!.len;
+  private weighted(id: number, p: Posting, norms: Float64Array, fieldOut?: number[]): number {
+    const at = id * NF;
     let tf = 0;
     let best = -1;
     let bestV = 0;
@@ -540,12 +544,31 @@ export class SearchIndex {
       const n = rest % 128;
       rest = Math.floor(rest / 128);
       if (!n) continue;
-      const v = (FIELD_WEIGHT[f]! * n) / (1 - FIELD_B[f]! + FIELD_B[f]! * (len[f]! / (avg[f]! || 1)));
+      const v = (FIELD_WEIGHT[f]! * n) / norms[at + f]!;
       tf += v;
       if (v > bestV) (bestV = v), (best = f);
     }
     if (fieldOut) fieldOut[0] = p % 128 ? 0 : best;
     return tf;
+  }
+
+  /** The length normalisers of every live document's fields (1 − b + b·length/average; the ranking's b and the plain rankings'), and its name's length. */
+  private lengthNorms(): { norms: Float64Array; plainNorms: Float64Array; nameLen: Float64Array } {
+    if (this.norms) return this.norms;
+    const avg = new Float64Array(NF);
+    for (let f = 0; f < NF; f++) avg[f] = this.fieldTotal[f]! / this.live || 1;
+    const norms = new Float64Array(this.docs.length * NF);
+    const plainNorms = new Float64Array(this.docs.length * NF);
+    const nameLen = new Float64Array(this.docs.length);
+    this.docs.forEach((d, id) => {
+      if (!d.alive) return;
+      for (let f = 0; f < NF; f++) {
+        norms[id * NF + f] = 1 - FIELD_B[f]! + FIELD_B[f]! * (d.len[f]! / avg[f]!);
+        plainNorms[id * NF + f] = 1 - PLAIN_B + (PLAIN_B * d.len[f]!) / avg[f]!;
+      }
+      nameLen[id] = d.len[0]!;
+    });
+    return (this.norms = { norms, plainNorms, nameLen });
   }
 
   /** Servers the request names, and the request words that name them. */
@@ -647,7 +670,7 @@ export class SearchIndex {
   private scratch(n: number): Scratch {
     if (!this.buf || this.buf.score.length < n) {
       const m = Math.max(n, 1024);
-      this.buf = { score: new Float64Array(m), covered: new Float64Array(m), nameHits: new Float64Array(m), bestV: new Float64Array(m), bestS: new Float64Array(m), bestN: new Float64Array(m), seen: new Uint8Array(m), wordSeen: new Uint8Array(m) };
+      this.buf = { score: new Float64Array(m), covered: new Float64Array(m), nameHits: new Float64Array(m), bestV: new Float64Array(m), bestS: new Float64Array(m), bestN: new Float64Array(m), matches: new Float64Array(m), serverFactor: new Float64Array(m), seen: new Uint8Array(m), wordSeen: new Uint8Array(m) };
     }
     return this.buf;
   }
@@ -811,8 +834,7 @@ export class SearchIndex {
   private plainRankings(text: string, opts: SearchOptions): { plain: Array<[number, number]>; names: Array<[number, number]> } {
     const ts = [...new Set(terms(text))].slice(0, MAX_QUERY_TERMS);
     if (!ts.length || !this.live) return { plain: [], names: [] };
-    const avg = new Float64Array(NF);
-    for (let f = 0; f < NF; f++) avg[f] = this.fieldTotal[f]! / this.live || 1;
+    const { plainNorms } = this.lengthNorms();
     const filtered = !!(opts.type || opts.connections || opts.accept);
     const b = this.scratch(this.docs.length);
     const touched: number[] = [];
@@ -825,23 +847,33 @@ export class SearchIndex {
         const p = m.tfs[k]!;
         if (filtered && !this.allows(id, opts)) continue;
         if (!b.seen[id]) (b.seen[id] = 1), touched.push(id), (b.score[id] = 0), (b.covered[id] = 0);
-        const len = this.docs[id]!.len;
         let rest = p;
         for (let f = 0; f < NF && rest; f++) {
           const n = rest % 128;
           rest = Math.floor(rest / 128);
           if (!n) continue;
-          const v = (idf * n * (PLAIN_K1 + 1)) / (n + PLAIN_K1 * (1 - PLAIN_B + (PLAIN_B * len[f]!) / avg[f]!));
+          const v = (idf * n * (PLAIN_K1 + 1)) / (n + PLAIN_K1 * plainNorms[id * NF + f]!);
           if (f !== SERVER_FIELD) b.score[id]! += v;
           if (f === 0 || f === 2 || f === SERVER_FIELD) b.covered[id]! += v;
         }
       }
     }
+    // The best PLAIN_DEPTH by score, then id: kept in order as they come (most fall below the last at once).
     const best = (arr: Float64Array): Array<[number, number]> => {
       const top: Array<[number, number]> = [];
-      for (const id of touched) if (arr[id]! > 0) top.push([id, arr[id]!]);
-      top.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
-      return top.slice(0, PLAIN_DEPTH);
+      for (const id of touched) {
+        const v = arr[id]!;
+        if (!(v > 0)) continue;
+        if (top.length === PLAIN_DEPTH) {
+          const [lid, lv] = top[PLAIN_DEPTH - 1]!;
+          if (v < lv || (v === lv && id > lid)) continue;
+          top.pop();
+        }
+        let i = top.length;
+        while (i > 0 && (top[i - 1]![1] < v || (top[i - 1]![1] === v && top[i - 1]![0] > id))) i--;
+        top.splice(i, 0, [id, v]);
+      }
+      return top;
     };
     const out = { plain: best(b.score), names: best(b.covered) };
     for (const id of touched) b.seen[id] = 0;
@@ -924,8 +956,7 @@ export class SearchIndex {
       roleOf.set(r.term, Math.max(roleOf.get(r.term) ?? 0, ROLE_WEIGHT[role]));
       if (r.role === 'head' && !isVerbWord(r.word)) plural.set(r.term, plural.get(r.term) || r.plural);
     }
-    const avg = new Float64Array(NF);
-    for (let f = 0; f < NF; f++) avg[f] = this.fieldTotal[f]! / this.live;
+    const { norms, nameLen } = this.lengthNorms();
     const filtered = !!(opts.type || opts.connections || opts.accept);
     const allowed = (id: number) => this.allows(id, opts);
     const { named, naming } = this.namedServers(words);
@@ -968,7 +999,7 @@ export class SearchIndex {
           const inNamed = skipNamed && named.has(this.docs[id]!.entry.connection);
           if (inNamed && !(p0 % 128)) continue;
           const p = inNamed ? p0 % 128 : p0;
-          const tf = this.weighted(id, p, avg);
+          const tf = this.weighted(id, p, norms);
           const val = ((inNamed ? NAMING_IN_NAME : 1) * v.weight * tIdf * (tf * (K1 + 1))) / (tf + K1);
           if (!b.wordSeen[id]) {
             b.wordSeen[id] = 1;
@@ -1027,13 +1058,30 @@ export class SearchIndex {
     // The acts asked for in a verb's plain form ("complete the task"), to tell from a name's state ("get_completed_tasks").
     const acts = new Set(req.filter((r) => r.role === 'head' && ACTIONS.has(r.term) && !stateSaid(r)).map((r) => r.term));
     const ranked: Array<{ id: number; s: number }> = [];
+    // A tool's score is its matches' (below) times factors for its verb and number, which the ones
+    // below at most multiply by `most` and at least by `least`. A tool whose matches score, at the
+    // most, under MIN_RELATIVE_SCORE of the best's at the least cannot be shown: those factors are
+    // not worked out for it (most tools a common word touches), and the answer is the same.
+    const most = SAME_VERB * SAME_NUMBER ** numbered.length;
+    const least = OTHER_VERB * OTHER_VERB * STATE_NOT_ACT * UNASKED_DESTRUCTIVE * UNASKED_BATCH * UNASKED_SPECIAL * OTHER_NUMBER ** numbered.length;
+    let floor = 0;
     for (const id of touched) {
       b.seen[id] = 0;
       const coord = Math.min(1, b.covered[id]! / (totalIdf || 1));
-      const d = this.docs[id]!;
       // A name made of request words ("list_boards" for "list trello boards") beats one that only
       // contains them ("add_list_to_board").
-      const precision = Math.min(1, b.nameHits[id]! / (d.len[0]! || 1));
+      const precision = Math.min(1, b.nameHits[id]! / (nameLen[id]! || 1));
+      b.matches[id] = b.score[id]! * coord * coord * (1 + NAME_PRECISION * precision);
+      // (Most requests name no server: then no tool's record is read here, thousands of them for a common word.)
+      const c = named.size || sub.size ? this.docs[id]!.entry.connection : '';
+      b.serverFactor[id] = named.has(c) ? SERVER_NAMED : sub.has(c) ? SUBPRODUCT_NAMED : 1;
+      floor = Math.max(floor, b.matches[id]! * b.serverFactor[id]! * least * MIN_RELATIVE_SCORE);
+    }
+    // (Less a margin for rounding: the bound must never leave out a tool the exact score keeps.)
+    floor *= 1 - 1e-9;
+    for (const id of touched) {
+      if (b.matches[id]! * b.serverFactor[id]! * most < floor) continue;
+      const d = this.docs[id]!;
       const otherVerb = askedVerb && d.verbs.length && !d.verbs.some((t) => asked.has(t) || families.has(FAMILY.get(t) ?? -1));
       // The name's verb is the one asked for (close_tasks for "complete the task", not get_completed_tasks).
       const sameVerb = askedVerb && d.verbs.some((t) => asked.has(t));
@@ -1051,8 +1099,7 @@ export class SearchIndex {
           break;
         }
       }
-      const serverFactor = named.has(d.entry.connection) ? SERVER_NAMED : sub.has(d.entry.connection) ? SUBPRODUCT_NAMED : 1;
-      ranked.push({ id, s: b.score[id]! * coord * coord * (1 + NAME_PRECISION * precision) * unasked * serverFactor });
+      ranked.push({ id, s: b.matches[id]! * unasked * b.serverFactor[id]! });
     }
     ranked.sort((x, y) => y.s - x.s || x.id - y.id);
 
@@ -1069,19 +1116,19 @@ export class SearchIndex {
       // A hit far below the best is noise (a trace of a word in a long note): not worth its bytes.
       if (s < ranked[0]!.s * MIN_RELATIVE_SCORE) break;
       if (out.length >= depth) continue;
-      const matched = this.matched(id, words, allVariants, avg, named.has(e.connection) ? naming : undefined);
+      const matched = this.matched(id, words, allVariants, norms, named.has(e.connection) ? naming : undefined);
       const hit: SearchHit = { connection: e.connection, type: e.type, name: e.name, score: Math.round(s * 100) / 100, description: shortDescription(e.description, DESCRIPTION_CHARS), why: explain(matched) };
       bySig.set(e.signature, hit);
       out.push(hit);
       const nl = e.params.indexOf('\n');
       candidates.push({ name: e.name, connection: e.connection, params: nl < 0 ? e.params : e.params.slice(0, nl), score: s, local: this.localScore(id, allVariants, naming, words, nouns), ...matchedIn(matched) });
     }
-    const explainDoc = (doc: number) => explain(this.matched(doc, words, allVariants, avg, named.has(this.docs[doc]!.entry.connection) ? naming : undefined));
+    const explainDoc = (doc: number) => explain(this.matched(doc, words, allVariants, norms, named.has(this.docs[doc]!.entry.connection) ? naming : undefined));
     return { hits: out, candidates, cues: requestCues(lower, req, question, askedAbout), explain: explainDoc };
   }
 
   /** For one hit: each request word's best form and the field it matched in. */
-  private matched(id: number, words: string[], allVariants: Variant[][], avg: Float64Array, naming: Set<string> | undefined): Array<[string, number]> {
+  private matched(id: number, words: string[], allVariants: Variant[][], norms: Float64Array, naming: Set<string> | undefined): Array<[string, number]> {
     const list: Array<[string, number]> = [];
     const field = [0];
     words.forEach((w, i) => {
@@ -1096,7 +1143,7 @@ export class SearchIndex {
         if (p === undefined) continue;
         // The same value the ranking gave this form.
         const tIdf = Math.min(wIdf, this.idf(m!.size)) || this.idf(m!.size);
-        const tf = this.weighted(id, p, avg, field);
+        const tf = this.weighted(id, p, norms, field);
         const val = (v.weight * tIdf * (tf * (K1 + 1))) / (tf + K1);
         if (val > best) (best = val), (bestLabel = v.label), (bestField = field[0]!);
       }
@@ -1140,6 +1187,9 @@ interface Scratch {
   covered: Float64Array;
   nameHits: Float64Array;
   bestV: Float64Array;
+  /** A tool's score before its verb and number factors, and its server factor (firstRanking's last pass). */
+  matches: Float64Array;
+  serverFactor: Float64Array;
   bestS: Float64Array;
   bestN: Float64Array;
   seen: Uint8Array;
