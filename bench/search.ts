@@ -38,8 +38,7 @@
  * written in the thirteenth round too: a hash of each request puts it in a validation half (scored
  * while the reranker was chosen) or a held-out half (scored once, at the end).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
- * bench/train-rerank.ts on holdout-11 to -35 as the word ranking stood when each was scored, before
- * it was tuned on it: bench/fresh-candidates.jsonl.gz) and by the lexical ranking alone.
+ * bench/train-rerank.ts on search-large.txt and holdout-2 to -35) and by the lexical ranking alone.
  * Then search latency, index build time and the time to update one server's entries.
  */
 import MiniSearch from 'minisearch';

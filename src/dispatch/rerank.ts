@@ -1,20 +1,15 @@
 /**
- * A learned second look at a pool of candidates. The first ranking (search-index.ts) matches words:
- * it finds the right server far more often than the right tool of it, and on a request it was never
- * tuned on it ranks the right tool below its best 20 one time in twenty. So the pool is its best 20
- * and the best 20 of two plain rankings of the words as written (all text, and names alone), and the
- * model weighs each member by how the request is put (a question, a plural, a number, a first word
- * that is a verb) crossed with the kind of act its name says, by where each ranking put it, and by
- * how much of the request, and of its rarest word, it has. The weights are a linear model trained
- * listwise on labelled requests as the first ranking saw them before it was tuned on them
- * (bench/train-rerank.ts writes rerank-weights.ts); no vocabulary of any one product is in it.
+ * A learned second look at the best candidates of a search. The first ranking (search-index.ts) is
+ * lexical: it finds the right server far more often than the right tool of it. Which sibling is meant
+ * (get or list, create or update) depends on how the request is put: a question, a plural, a number,
+ * a first word that is a verb. Those cues, crossed with the kind of act each candidate's name says,
+ * are weighed by a linear model trained pairwise on labelled requests (bench/train-rerank.ts writes
+ * rerank-weights.ts); no vocabulary of any one product is in it.
  */
 import { ACTION_VERBS, synonymsOf, terms, words, type RequestWord } from './text.js';
 
-/** How many of the first ranking's best hits join the pool. */
-export const LEXICAL_DEPTH = 20;
-/** How many of each plain ranking's best hits join the pool. */
-export const PLAIN_DEPTH = 20;
+/** How many of the first ranking's hits the model reorders. */
+export const RERANK_DEPTH = 10;
 
 /** Kinds of act a tool's name can say, by its first action word. */
 const ACT_KINDS: Record<string, string> = {
@@ -80,7 +75,7 @@ export function requestCues(lower: string, req: readonly RequestWord[], question
   return [...c];
 }
 
-/** One candidate of the first ranking as the model sees it. */
+/** One candidate as the model sees it. */
 export interface Candidate {
   name: string;
   connection: string;
@@ -96,119 +91,38 @@ export interface Candidate {
   inDescription: number;
 }
 
-/** What a tool has of a request's words (each weighed by its idf; shares of the request's total). */
-export interface Overlap {
-  /** Share of the request in the tool's name, and in its name, title, lead sentence, parameter names or server name. */
-  name: number;
-  all: number;
-  /** Share in the lead sentence of its description. */
-  lead: number;
-  /** Share of the name's words that are request words. */
-  namePrecision: number;
-  /** A request word names its server; another server is named and this one is not. */
-  serverNamed: boolean;
-  otherServerNamed: boolean;
-  /** The request's rarest word is in the tool (anywhere above), in its name. */
-  rareHit: boolean;
-  rareName: boolean;
-  /** Share of request words the tool has nowhere above. */
-  missing: number;
-}
-
-/** A place in a plain ranking: the rank and the score relative to that ranking's best. */
-export interface PlainPlace {
-  rank: number;
-  rel: number;
-}
-
-/** One member of the pool: from the first ranking, a plain ranking, or several. */
-export interface PoolMember {
-  name: string;
-  connection: string;
-  /** Parameter names, space-separated. */
-  params: string;
-  /** Its place and record in the first ranking, when among its best LEXICAL_DEPTH; `cover`: the share of request words it matched there. */
-  lexical?: { rank: number; candidate: Candidate; cover?: number };
-  /** Its place in the plain ranking of all text, and of names alone. */
-  plain?: PlainPlace;
-  names?: PlainPlace;
-  overlap: Overlap;
-  descriptionLength: number;
-  /** How many identical tools of other connections are folded into it. */
-  twins: number;
-}
-
 const PLURAL_LAST = /[^s]s$/;
 const ID_PARAM = /\bid\b|Id\b|_id\b/;
 
-/** `0`..`4`, `5-9`, `10-19`, `20+`: a rank in few enough buckets to learn each. */
-function bucket(rank: number): string {
-  return rank < 5 ? String(rank) : rank < 10 ? '5-9' : rank < 20 ? '10-19' : '20+';
-}
-
-/** The features of each pool member (cues crossed with its act, its number, its places in each ranking, its overlap). */
-export function features(cues: readonly string[], pool: readonly PoolMember[]): Array<Map<string, number>> {
-  const lexTop = pool.find((m) => m.lexical?.rank === 0);
-  const top = lexTop?.lexical?.candidate.score || 1;
-  const second = pool.find((m) => m.lexical?.rank === 1)?.lexical?.candidate.score ?? 0;
+/** The features of each candidate (cues crossed with its act, its number, its place in the first ranking). */
+export function features(cues: readonly string[], cands: readonly Candidate[]): Array<Map<string, number>> {
+  const top = cands[0]?.score || 1;
   const plural = cues.includes('plural');
   const q = cues.includes('q');
   const digit = cues.includes('digit');
-  // The best local match among the first ranking's candidates of each server: siblings are weighed against each other.
+  // The best local match among the candidates of each server: siblings are weighed against each other.
   const bestLocal = new Map<string, number>();
-  for (const m of pool) if (m.lexical) bestLocal.set(m.connection, Math.max(bestLocal.get(m.connection) ?? 0, m.lexical.candidate.local));
-  const perServer = new Map<string, number>();
-  for (const m of pool) perServer.set(m.connection, (perServer.get(m.connection) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  return pool.map((m) => {
+  for (const h of cands) bestLocal.set(h.connection, Math.max(bestLocal.get(h.connection) ?? 0, h.local));
+  return cands.map((h, i) => {
     const f = new Map<string, number>();
-    const kind = actKind(m.name);
+    const kind = actKind(h.name);
     for (const c of cues) f.set(`${kind}|${c}`, 1);
-    const ws = words(m.name);
+    const ws = words(h.name);
     const pl = PLURAL_LAST.test(ws[ws.length - 1] ?? '');
     f.set(`tpl${pl}|rpl${plural}`, 1);
     f.set(`tpl${pl}|q${q}`, 1);
-    const nl = terms(m.name).length || 1;
+    f.set('logrel', Math.log(Math.max(1e-3, h.score / top)));
+    f.set(`rank${Math.min(i, 5)}`, 1);
+    const nl = terms(h.name).length || 1;
+    f.set('namefrac', Math.min(1, h.inName / nl));
+    f.set('noname', h.inName === 0 ? 1 : 0);
+    f.set('desconly', h.inName === 0 && h.inTitle === 0 ? 1 : 0);
+    f.set('sameserver', h.connection === cands[0]!.connection ? 1 : 0);
     f.set(`namelen${Math.min(nl, 5)}`, 1);
-    f.set(`pid${ID_PARAM.test(m.params)}|digit${digit}`, 1);
-    f.set('sameserver', lexTop && m.connection === lexTop.connection ? 1 : 0);
-    const own = seen.get(m.connection) ?? 0;
-    seen.set(m.connection, own + 1);
-    f.set(`srvrank${Math.min(own, 3)}`, 1);
-    f.set('srvn', Math.log(1 + perServer.get(m.connection)!));
-    if (m.lexical) {
-      const h = m.lexical.candidate;
-      f.set('logrel', Math.log(Math.max(1e-3, h.score / top)));
-      f.set(`rank${bucket(m.lexical.rank)}`, 1);
-      f.set('namefrac', Math.min(1, h.inName / nl));
-      f.set('noname', h.inName === 0 ? 1 : 0);
-      f.set('desconly', h.inName === 0 && h.inTitle === 0 ? 1 : 0);
-      const best = bestLocal.get(m.connection)!;
-      f.set('loc', best > 0 ? h.local / best : 0);
-      f.set('locbest', best > 0 && h.local >= best ? 1 : 0);
-      f.set('lexcover', m.lexical.cover ?? 0);
-      // How far the first ranking's best stands above its second: a clear lead is seldom wrong.
-      if (m.lexical.rank === 0) f.set('lead', Math.min(3, -Math.log(Math.max(1e-3, second / top))));
-    } else f.set('nolex', 1);
-    for (const [key, place] of [['plain', m.plain], ['names', m.names]] as const) {
-      if (!place) f.set(`no${key}`, 1);
-      else {
-        f.set(`${key}${place.rank < 3 ? place.rank : place.rank < 10 ? '3-9' : '10+'}`, 1);
-        f.set(`${key}rel`, place.rel);
-      }
-    }
-    const o = m.overlap;
-    f.set('ovname', o.name);
-    f.set('ovall', o.all);
-    f.set('ovlead', o.lead);
-    f.set('nameprec', o.namePrecision);
-    if (o.serverNamed) f.set('srvnamed', 1);
-    if (o.otherServerNamed) f.set('othernamed', 1);
-    if (o.rareHit) f.set('rarehit', 1);
-    if (o.rareName) f.set('rarename', 1);
-    f.set('missing', o.missing);
-    f.set('desclen', Math.log(1 + m.descriptionLength) / 5);
-    f.set('twins', Math.log(1 + m.twins));
+    f.set(`pid${ID_PARAM.test(h.params)}|digit${digit}`, 1);
+    const best = bestLocal.get(h.connection)!;
+    f.set('loc', best > 0 ? h.local / best : 0);
+    f.set('locbest', best > 0 && h.local >= best ? 1 : 0);
     return f;
   });
 }
@@ -220,8 +134,9 @@ export function value(weights: ReadonlyMap<string, number>, f: ReadonlyMap<strin
   return s;
 }
 
-/** The pool's order under `weights`, best first (the pool's own order breaks ties), with each member's value. */
-export function rerankOrder(weights: ReadonlyMap<string, number>, cues: readonly string[], pool: readonly PoolMember[]): { order: number[]; values: number[] } {
-  const values = features(cues, pool).map((f) => value(weights, f));
-  return { order: pool.map((_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b), values };
+/** The candidates' order under `weights`, best first (the first ranking's order breaks ties). */
+export function rerankOrder(weights: ReadonlyMap<string, number>, cues: readonly string[], cands: readonly Candidate[]): number[] {
+  const fs = features(cues, cands);
+  const v = fs.map((f) => value(weights, f));
+  return cands.map((_, i) => i).sort((a, b) => v[b]! - v[a]! || a - b);
 }

@@ -2,7 +2,7 @@ import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
 import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type RequestWord, type Role } from './text.js';
 import { productKinds, toolKinds } from './products.js';
-import { LEXICAL_DEPTH, PLAIN_DEPTH, requestCues, rerankOrder, type Candidate, type Overlap, type PlainPlace, type PoolMember } from './rerank.js';
+import { RERANK_DEPTH, requestCues, rerankOrder, type Candidate } from './rerank.js';
 import { RERANK_WEIGHTS } from './rerank-weights.js';
 import { PostingList } from './postings.js';
 
@@ -52,16 +52,6 @@ export interface FirstRanking {
   hits: SearchHit[];
   candidates: Candidate[];
   cues: string[];
-  /** The `why` of any document for this request (for the second look's members the first ranking did not keep). */
-  explain?: (doc: number) => string;
-}
-
-/** The second look's candidates: the first ranking's best and the plain rankings' best, one member per tool. */
-export interface Pool {
-  members: PoolMember[];
-  /** Each member's document, and the connections of identical tools folded into it. */
-  docs: number[];
-  also: string[][];
 }
 
 /** First sentence (or first 160 characters) of a description. */
@@ -167,18 +157,6 @@ const MAX_QUERY_CHARS = 2000;
 const MAX_QUERY_TERMS = 32;
 /** Hits scoring below this fraction of the best one are left out. */
 const MIN_RELATIVE_SCORE = 0.05;
-/** BM25 of the plain rankings (search engines' usual values). */
-/**
- * A pool member the model gives less than e^-7 (a thousandth) of the best one's odds is not shown: in
- * the captured requests that drops a right tool from the top five twice in 6,757, and an unrelated
- * request's best hit no longer comes with four that match nothing (drawio's diagram tools for
- * "directions to the airport").
- */
-const MAX_VALUE_GAP = 7;
-const PLAIN_K1 = 1.2;
-const PLAIN_B = 0.75;
-/** A pool member's overlap before it is measured. */
-const NO_OVERLAP: Overlap = { name: 0, all: 0, lead: 0, namePrecision: 0, serverNamed: false, otherServerNamed: false, rareHit: false, rareName: false, missing: 0 };
 /** Words that name no server even when a server's name contains them. */
 const GENERIC_SERVER_WORDS = new Set(['mcp', 'server', 'serv', 'api', 'tool', 'client', 'official', 'modelcontextprotocol', 'io', 'com', 'ai']);
 
@@ -299,8 +277,6 @@ export class SearchIndex {
   private readonly docs: Doc[] = [];
   private readonly postings = new Map<string, PostingList>();
   private readonly byConnection = new Map<string, number[]>();
-  /** Document by its entry's id (connection, type, name). */
-  private readonly byEntryId = new Map<string, number>();
   private readonly serverTerms = new Map<string, Set<string>>();
   /** Each connection's names of several words written as one (browsertools): they name it too. */
   private readonly serverJoined = new Map<string, Set<string>>();
@@ -312,7 +288,7 @@ export class SearchIndex {
   private live = 0;
   private sortedTerms: string[] | null = null;
   /** Per document and field, BM25F's length normaliser for the index as it is, and each name's length: built at the first search after a change. */
-  private norms?: { norms: Float64Array; plainNorms: Float64Array; nameLen: Float64Array };
+  private norms?: { norms: Float64Array; nameLen: Float64Array };
   private readonly free: number[] = [];
   private buf?: Scratch;
 
@@ -410,7 +386,6 @@ export class SearchIndex {
     for (const id of ids) {
       const d = this.docs[id]!;
       for (let f = 0; f < NF; f++) this.fieldTotal[f]! -= d.len[f]!;
-      this.byEntryId.delete(d.entry.id);
       d.alive = false;
       d.terms = [];
       this.live--;
@@ -473,7 +448,6 @@ export class SearchIndex {
       // get_completed_tasks: "completed" says which tasks, not what the tool does.
       if (t && w.endsWith('ed') && ACTIONS.has(t)) states.push(t);
     }
-    this.byEntryId.set(e.id, id);
     this.docs[id] = { entry: e, len, terms: [...tf.keys()], alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)).slice(0, 1), plural, singular, batch: name.some((t) => BATCH.has(t)), special: name.filter((t) => SPECIAL.has(t)), states };
     this.live++;
     return id;
@@ -552,23 +526,19 @@ export class SearchIndex {
     return tf;
   }
 
-  /** The length normalisers of every live document's fields (1 − b + b·length/average; the ranking's b and the plain rankings'), and its name's length. */
-  private lengthNorms(): { norms: Float64Array; plainNorms: Float64Array; nameLen: Float64Array } {
+  /** The length normalisers of every live document's fields (1 − b + b·length/average), and its name's length. */
+  private lengthNorms(): { norms: Float64Array; nameLen: Float64Array } {
     if (this.norms) return this.norms;
     const avg = new Float64Array(NF);
     for (let f = 0; f < NF; f++) avg[f] = this.fieldTotal[f]! / this.live || 1;
     const norms = new Float64Array(this.docs.length * NF);
-    const plainNorms = new Float64Array(this.docs.length * NF);
     const nameLen = new Float64Array(this.docs.length);
     this.docs.forEach((d, id) => {
       if (!d.alive) return;
-      for (let f = 0; f < NF; f++) {
-        norms[id * NF + f] = 1 - FIELD_B[f]! + FIELD_B[f]! * (d.len[f]! / avg[f]!);
-        plainNorms[id * NF + f] = 1 - PLAIN_B + (PLAIN_B * d.len[f]!) / avg[f]!;
-      }
+      for (let f = 0; f < NF; f++) norms[id * NF + f] = 1 - FIELD_B[f]! + FIELD_B[f]! * (d.len[f]! / avg[f]!);
       nameLen[id] = d.len[0]!;
     });
-    return (this.norms = { norms, plainNorms, nameLen });
+    return (this.norms = { norms, nameLen });
   }
 
   /** Servers the request names, and the request words that name them. */
@@ -678,216 +648,16 @@ export class SearchIndex {
   /** Best matches for a request in words, best first; identical capabilities are folded into one hit. */
   search(query: string, opts: SearchOptions = {}): SearchHit[] {
     const limit = opts.limit ?? 10;
-    if (opts.rerank === false) return this.firstRanking(query, opts, limit).hits;
-    const first = this.firstRanking(query, opts, Math.max(limit, LEXICAL_DEPTH));
-    const pool = this.pool(query, first, opts);
-    if (!pool.members.length) return [];
-    const { order, values } = rerankOrder(RERANK_WEIGHTS, first.cues, pool.members);
-    const floor = values[order[0]!]! - MAX_VALUE_GAP;
-    const out: SearchHit[] = [];
-    for (const i of order) {
-      if (out.length >= limit) break;
-      // Nothing below the floor, nor the first ranking's hits after the pool: they rank lower still.
-      if (values[i]! < floor) return out;
-      const m = pool.members[i]!;
-      if (m.lexical) out.push(first.hits[m.lexical.rank]!);
-      else {
-        const e = this.docs[pool.docs[i]!]!.entry;
-        out.push({ connection: e.connection, type: e.type, name: e.name, score: 0, description: shortDescription(e.description, DESCRIPTION_CHARS), why: first.explain?.(pool.docs[i]!) ?? '', ...(pool.also[i]!.length ? { also: pool.also[i] } : {}) });
-      }
-    }
-    // A limit beyond the pool: the first ranking's hits after it.
-    if (out.length >= limit) return out;
-    const taken = new Set(out.map((h) => `${h.connection}\u0000${h.name}`));
-    for (const h of first.hits.slice(LEXICAL_DEPTH)) if (out.length < limit && !taken.has(`${h.connection}\u0000${h.name}`)) out.push(h);
-    return out;
-  }
-
-  /**
-   * The second look's pool for a request: the first ranking's best LEXICAL_DEPTH (`first`, which the
-   * trainer also gives as a ranking stood before it was tuned) and the best PLAIN_DEPTH of two plain
-   * BM25 rankings of the request's words as written, over all of a tool's text and over its names.
-   * The plain rankings know no synonym, phrase or rule: they find what the first ranking's rules
-   * steer away from, and the model weighs what each ranking says.
-   */
-  pool(query: string, first: Pick<FirstRanking, 'hits' | 'candidates'>, opts: SearchOptions = {}): Pool {
-    const text = query.slice(0, MAX_QUERY_CHARS);
-    const members: PoolMember[] = [];
-    const docs: number[] = [];
-    const also: string[][] = [];
-    const bySig = new Map<string, number>();
-    const join = (doc: number, make: () => PoolMember, twins: string[]): number => {
-      const sig = this.docs[doc]!.entry.signature;
-      const at = bySig.get(sig);
-      if (at !== undefined) return at;
-      bySig.set(sig, members.length);
-      members.push(make());
-      docs.push(doc);
-      also.push(twins);
-      return members.length - 1;
-    };
-    first.hits.slice(0, LEXICAL_DEPTH).forEach((h, rank) => {
-      const doc = this.byEntryId.get(`${h.connection}\u0000${h.type}\u0000${h.name}`);
-      const candidate = first.candidates[rank];
-      if (doc === undefined || !candidate) return;
-      join(doc, () => this.member(doc, { lexical: { rank, candidate } }), h.also ?? []);
-    });
-    const { plain, names } = this.plainRankings(text, opts);
-    for (const [key, ranking] of [['plain', plain], ['names', names]] as const) {
-      const best = ranking[0]?.[1] || 1;
-      ranking.forEach(([doc, score], rank) => {
-        const place: PlainPlace = { rank, rel: score / best };
-        const i = join(doc, () => this.member(doc, {}), []);
-        const m = members[i]!;
-        if (!m[key]) m[key] = place;
-        // An identical tool of another connection found by a plain ranking folds into its twin.
-        const c = this.docs[doc]!.entry.connection;
-        if (docs[i] !== doc && c !== m.connection && !also[i]!.includes(c)) also[i]!.push(c);
-      });
-    }
-    const req = [...new Set(requestWords(normalizeQuery(text)).map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
-    const named = new Set<string>();
-    for (const m of members) if (this.namesServer(req, m.connection)) named.add(m.connection);
-    members.forEach((m, i) => {
-      if (m.lexical) {
-        const c = m.lexical.candidate;
-        m.lexical.cover = req.length ? Math.min(1, (c.inName + c.inTitle + c.inDescription) / req.length) : 0;
-      }
-      m.twins = also[i]!.length;
-      m.overlap = this.overlap(docs[i]!, req, named);
-    });
-    return { members, docs, also };
-  }
-
-  /** A pool member for a document (its overlap and twins are filled in once the pool is whole). */
-  private member(doc: number, from: Pick<PoolMember, 'lexical'>): PoolMember {
-    const e = this.docs[doc]!.entry;
-    const nl = e.params.indexOf('\n');
-    return { name: e.name, connection: e.connection, params: nl < 0 ? e.params : e.params.slice(0, nl), ...from, overlap: NO_OVERLAP, descriptionLength: e.description.length, twins: 0 };
-  }
-
-  /** True when a request term is a word of the connection's server name (or a joined form of it). */
-  private namesServer(req: readonly string[], connection: string): boolean {
-    const ts = this.serverTerms.get(connection);
-    const joined = this.serverJoined.get(connection);
-    return req.some((t) => ts?.has(t) || joined?.has(t));
-  }
-
-  /**
-   * What document `doc` has of the request's terms `req` (see Overlap): a term counts where it or a
-   * synonym is (at the synonym's weight), as the first ranking reads it; `named`: the pool's
-   * connections a request word names.
-   */
-  private overlap(doc: number, req: readonly string[], named: ReadonlySet<string>): Overlap {
-    const d = this.docs[doc]!;
-    let total = 0;
-    let inName = 0;
-    let inAll = 0;
-    let inLead = 0;
-    let nameCount = 0;
-    let missing = 0;
-    let rareIdf = -1;
-    let rareHit = false;
-    let rareName = false;
-    const server = this.serverTerms.get(d.entry.connection);
-    for (const t of req) {
-      const df = this.postings.get(t)?.size ?? 0;
-      const idf = this.idf(df);
-      let name = 0;
-      let all = 0;
-      let lead = 0;
-      for (const [form, weight] of [[t, 1] as [string, number], ...weightedSynonymsOf(t)]) {
-        const p = this.postings.get(form)?.get(doc);
-        if (!p) continue;
-        if (tfOf(p, 0)) name = Math.max(name, weight);
-        if (tfOf(p, 0) || tfOf(p, 1) || tfOf(p, 2) || tfOf(p, 4) || tfOf(p, SERVER_FIELD)) all = Math.max(all, weight);
-        if (tfOf(p, 2)) lead = Math.max(lead, weight);
-      }
-      total += idf;
-      inName += idf * name;
-      inAll += idf * all;
-      inLead += idf * lead;
-      nameCount += name;
-      missing += server?.has(t) ? 0 : 1 - all;
-      // The rarest word the index has at all: a word no tool has tells no tool apart.
-      if (df && idf > rareIdf) (rareIdf = idf), (rareHit = all > 0), (rareName = name > 0);
-    }
-    const own = named.has(d.entry.connection);
-    return {
-      name: total ? inName / total : 0,
-      all: total ? inAll / total : 0,
-      lead: total ? inLead / total : 0,
-      namePrecision: d.len[0] ? Math.min(1, nameCount / d.len[0]) : 0,
-      serverNamed: own,
-      otherServerNamed: !own && named.size > 0,
-      rareHit,
-      rareName,
-      missing: req.length ? missing / req.length : 0,
-    };
-  }
-
-  /**
-   * Two plain BM25 rankings of the request's words as written (terms only: no synonym, phrase or
-   * rule), each field scored on its own and summed: over a tool's name, title and description and
-   * its parameters, and over its name, server name and lead sentence. Their best PLAIN_DEPTH each.
-   */
-  private plainRankings(text: string, opts: SearchOptions): { plain: Array<[number, number]>; names: Array<[number, number]> } {
-    const ts = [...new Set(terms(text))].slice(0, MAX_QUERY_TERMS);
-    if (!ts.length || !this.live) return { plain: [], names: [] };
-    const { plainNorms } = this.lengthNorms();
-    const filtered = !!(opts.type || opts.connections || opts.accept);
-    const b = this.scratch(this.docs.length);
-    const touched: number[] = [];
-    for (const t of ts) {
-      const m = this.postings.get(t);
-      if (!m) continue;
-      const idf = this.idf(m.size);
-      for (let k = 0; k < m.size; k++) {
-        const id = m.ids[k]!;
-        const p = m.tfs[k]!;
-        if (filtered && !this.allows(id, opts)) continue;
-        if (!b.seen[id]) (b.seen[id] = 1), touched.push(id), (b.score[id] = 0), (b.covered[id] = 0);
-        let rest = p;
-        for (let f = 0; f < NF && rest; f++) {
-          const n = rest % 128;
-          rest = Math.floor(rest / 128);
-          if (!n) continue;
-          const v = (idf * n * (PLAIN_K1 + 1)) / (n + PLAIN_K1 * plainNorms[id * NF + f]!);
-          if (f !== SERVER_FIELD) b.score[id]! += v;
-          if (f === 0 || f === 2 || f === SERVER_FIELD) b.covered[id]! += v;
-        }
-      }
-    }
-    // The best PLAIN_DEPTH by score, then id: kept in order as they come (most fall below the last at once).
-    const best = (arr: Float64Array): Array<[number, number]> => {
-      const top: Array<[number, number]> = [];
-      for (const id of touched) {
-        const v = arr[id]!;
-        if (!(v > 0)) continue;
-        if (top.length === PLAIN_DEPTH) {
-          const [lid, lv] = top[PLAIN_DEPTH - 1]!;
-          if (v < lv || (v === lv && id > lid)) continue;
-          top.pop();
-        }
-        let i = top.length;
-        while (i > 0 && (top[i - 1]![1] < v || (top[i - 1]![1] === v && top[i - 1]![0] > id))) i--;
-        top.splice(i, 0, [id, v]);
-      }
-      return top;
-    };
-    const out = { plain: best(b.score), names: best(b.covered) };
-    for (const id of touched) b.seen[id] = 0;
-    return out;
-  }
-
-  /** Whether the filters of a search let document `id` through. */
-  private allows(id: number, opts: SearchOptions): boolean {
-    const e = this.docs[id]!.entry;
-    return (!opts.type || e.type === opts.type) && (!opts.connections || opts.connections.has(e.connection)) && (!opts.accept || opts.accept(e.connection, e.type, e.name));
+    const rerank = opts.rerank !== false;
+    const first = this.firstRanking(query, opts, rerank ? Math.max(limit, RERANK_DEPTH) : limit);
+    if (!rerank || first.hits.length < 2) return first.hits.slice(0, limit);
+    // The model was trained on the best RERANK_DEPTH hits: it reorders those, whatever the limit.
+    const order = rerankOrder(RERANK_WEIGHTS, first.cues, first.candidates.slice(0, RERANK_DEPTH));
+    return [...order.map((i) => first.hits[i]!), ...first.hits.slice(RERANK_DEPTH)].slice(0, limit);
   }
 
   /** The lexical ranking's best `depth` hits, as the reranker reads them (also what bench/train-rerank.ts learns from). */
-  firstRanking(query: string, opts: SearchOptions = {}, depth = LEXICAL_DEPTH): FirstRanking {
+  firstRanking(query: string, opts: SearchOptions = {}, depth = RERANK_DEPTH): FirstRanking {
     // A request is untrusted: its text and its distinct words are bounded, so is the work.
     const text = query.slice(0, MAX_QUERY_CHARS);
     const lower = text.toLowerCase();
@@ -958,7 +728,10 @@ export class SearchIndex {
     }
     const { norms, nameLen } = this.lengthNorms();
     const filtered = !!(opts.type || opts.connections || opts.accept);
-    const allowed = (id: number) => this.allows(id, opts);
+    const allowed = (id: number) => {
+      const e = this.docs[id]!.entry;
+      return (!opts.type || e.type === opts.type) && (!opts.connections || opts.connections.has(e.connection)) && (!opts.accept || opts.accept(e.connection, e.type, e.name));
+    };
     const { named, naming } = this.namedServers(words);
     // A request's first word is its verb ("rotate the phone"), not a product.
     const sub = new Set<string>();
@@ -1123,8 +896,7 @@ export class SearchIndex {
       const nl = e.params.indexOf('\n');
       candidates.push({ name: e.name, connection: e.connection, params: nl < 0 ? e.params : e.params.slice(0, nl), score: s, local: this.localScore(id, allVariants, naming, words, nouns), ...matchedIn(matched) });
     }
-    const explainDoc = (doc: number) => explain(this.matched(doc, words, allVariants, norms, named.has(this.docs[doc]!.entry.connection) ? naming : undefined));
-    return { hits: out, candidates, cues: requestCues(lower, req, question, askedAbout), explain: explainDoc };
+    return { hits: out, candidates, cues: requestCues(lower, req, question, askedAbout) };
   }
 
   /** For one hit: each request word's best form and the field it matched in. */
