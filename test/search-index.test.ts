@@ -3,7 +3,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/mcp/connection.js';
 import { entriesOf, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
-import { PostingList } from '../src/dispatch/postings.js';
 import { regexWords, words } from '../src/dispatch/text.js';
 import { captured, capturedServers } from './helpers/catalogs.js';
 
@@ -120,19 +119,5 @@ describe('splitting text into words', () => {
       expect(words(t), t).toEqual(regexWords(t));
     }
     expect(words('getPendingReviewPRs HTTPServer list_dir v2API')).toEqual(['get', 'pending', 'review', 'pr', 'http', 'server', 'list', 'dir', 'v2', 'api']);
-  });
-});
-
-describe('posting lists', () => {
-  it('keep ids in order whatever order they come in, and find, replace and remove them', () => {
-    const p = new PostingList();
-    for (const id of [5, 9, 2, 7, 9, 0]) p.set(id, id * 10 + (id === 9 && p.get(9) ? 1 : 0));
-    expect(p.ids).toEqual([0, 2, 5, 7, 9]);
-    expect(p.get(9)).toBe(91);
-    expect(p.get(3)).toBeUndefined();
-    p.removeWhere((id) => id % 2 === 1);
-    expect(p.ids).toEqual([0, 2]);
-    expect(p.tfs).toEqual([0, 20]);
-    expect(p.size).toBe(2);
   });
 });

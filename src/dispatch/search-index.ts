@@ -4,7 +4,6 @@ import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spell
 import { productKinds, toolKinds } from './products.js';
 import { RERANK_DEPTH, requestCues, rerankOrder, type Candidate } from './rerank.js';
 import { RERANK_WEIGHTS } from './rerank-weights.js';
-import { PostingList } from './postings.js';
 
 /** One searchable capability. */
 export interface IndexEntry {
@@ -275,7 +274,7 @@ const LOCAL_FIELDS_MASK = SHIFT[LOCAL_FIELD_WEIGHT.length]!;
  */
 export class SearchIndex {
   private readonly docs: Doc[] = [];
-  private readonly postings = new Map<string, PostingList>();
+  private readonly postings = new Map<string, Map<number, Posting>>();
   private readonly byConnection = new Map<string, number[]>();
   private readonly serverTerms = new Map<string, Set<string>>();
   /** Each connection's names of several words written as one (browsertools): they name it too. */
@@ -373,18 +372,13 @@ export class SearchIndex {
   removeConnection(connection: string): void {
     const ids = this.byConnection.get(connection);
     if (!ids) return;
-    // Each term's list is compacted once, however many of the connection's tools have it.
-    const touched = new Set<string>();
-    for (const id of ids) for (const t of this.docs[id]!.terms) touched.add(t);
-    const gone = (id: number) => this.docs[id]!.entry.connection === connection;
-    for (const t of touched) {
-      const p = this.postings.get(t);
-      if (!p) continue;
-      p.removeWhere(gone);
-      if (!p.size) this.postings.delete(t);
-    }
     for (const id of ids) {
       const d = this.docs[id]!;
+      for (const t of d.terms) {
+        const p = this.postings.get(t);
+        p?.delete(id);
+        if (p && !p.size) this.postings.delete(t);
+      }
       for (let f = 0; f < NF; f++) this.fieldTotal[f]! -= d.len[f]!;
       d.alive = false;
       d.terms = [];
@@ -435,7 +429,7 @@ export class SearchIndex {
     }
     for (const [t, p] of tf) {
       let m = this.postings.get(t);
-      if (!m) this.postings.set(t, (m = new PostingList()));
+      if (!m) this.postings.set(t, (m = new Map()));
       m.set(id, p);
       if (p % LOCAL_FIELDS_MASK) localDf.set(t, (localDf.get(t) ?? 0) + 1);
     }
@@ -463,10 +457,9 @@ export class SearchIndex {
     if (!m) return false;
     const others = new Set<string>();
     const allowed = w.length >= 6 ? 2 : 0;
-    for (let k = 0; k < m.size; k++) {
-      const p = m.tfs[k]!;
+    for (const [id, p] of m) {
       if (!tfOf(p, 0) || tfOf(p, SERVER_FIELD)) continue;
-      others.add(this.docs[m.ids[k]!]!.entry.connection);
+      others.add(this.docs[id]!.entry.connection);
       if (others.size > allowed) return false;
     }
     return true;
@@ -582,7 +575,7 @@ export class SearchIndex {
     if (!m) return true;
     if (!this.distinctive(w)) return false;
     let own = 0;
-    for (const id of m.ids) if (this.docs[id]!.entry.connection === c) own++;
+    for (const id of m.keys()) if (this.docs[id]!.entry.connection === c) own++;
     return own * 2 >= m.size;
   }
 
@@ -592,9 +585,9 @@ export class SearchIndex {
     if (!m || ACTIONS.has(w)) return undefined;
     let c: string | undefined;
     let n = 0;
-    for (let k = 0; k < m.size; k++) {
-      if (!tfOf(m.tfs[k]!, 0)) continue;
-      const conn = this.docs[m.ids[k]!]!.entry.connection;
+    for (const [id, p] of m) {
+      if (!tfOf(p, 0)) continue;
+      const conn = this.docs[id]!.entry.connection;
       if (c === undefined) c = conn;
       else if (c !== conn) return undefined;
       n++;
@@ -615,8 +608,7 @@ export class SearchIndex {
       owner = c;
     }
     if (owner === undefined) return undefined;
-    const m = this.postings.get(w);
-    if (m) for (let k = 0; k < m.size; k++) if (tfOf(m.tfs[k]!, 0) && this.docs[m.ids[k]!]!.entry.connection !== owner) return undefined;
+    for (const [id, p] of this.postings.get(w) ?? []) if (tfOf(p, 0) && this.docs[id]!.entry.connection !== owner) return undefined;
     return owner;
   }
 
@@ -762,9 +754,7 @@ export class SearchIndex {
         const m = this.postings.get(v.term);
         if (!m) continue;
         const tIdf = Math.min(wIdf, this.idf(m.size)) || this.idf(m.size);
-        for (let k = 0; k < m.size; k++) {
-          const id = m.ids[k]!;
-          const p0 = m.tfs[k]!;
+        for (const [id, p0] of m) {
           if (filtered && !allowed(id)) continue;
           // In its own server's tools a naming word is little evidence (they all get the same credit
           // below), whichever of them repeats the product's name in a description; in a name it
