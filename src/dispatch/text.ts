@@ -23,7 +23,7 @@ export function words(text: string): string[] {
   return asciiWords(text) ?? regexWords(text);
 }
 
-/** The reference `words`: regular expressions over the whole text (test/text.test.ts holds the fast path to it). */
+/** The reference `words`: regular expressions over the whole text (test/search-index.test.ts holds the one-pass splitter to it). */
 export function regexWords(text: string): string[] {
   const latin = text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
