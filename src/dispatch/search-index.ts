@@ -287,7 +287,7 @@ export class SearchIndex {
   private live = 0;
   private sortedTerms: string[] | null = null;
   /** Per document and field, BM25F's length normaliser for the index as it is, and each name's length: built at the first search after a change. */
-  private norms?: { norms: Float64Array; nameLen: Float64Array };
+  private lengths?: { norms: Float64Array; nameLen: Float64Array };
   private readonly free: number[] = [];
   private buf?: Scratch;
 
@@ -336,7 +336,7 @@ export class SearchIndex {
     this.serverKinds.set(connection, kinds);
     this.localDf.set(connection, { df: localDf, n: ids.length });
     this.sortedTerms = null;
-    this.norms = undefined;
+    this.lengths = undefined;
   }
 
   /**
@@ -391,7 +391,7 @@ export class SearchIndex {
     this.serverKinds.delete(connection);
     this.localDf.delete(connection);
     this.sortedTerms = null;
-    this.norms = undefined;
+    this.lengths = undefined;
   }
 
   /**
@@ -521,7 +521,7 @@ export class SearchIndex {
 
   /** The length normalisers of every live document's fields (1 − b + b·length/average), and its name's length. */
   private lengthNorms(): { norms: Float64Array; nameLen: Float64Array } {
-    if (this.norms) return this.norms;
+    if (this.lengths) return this.lengths;
     const avg = new Float64Array(NF);
     for (let f = 0; f < NF; f++) avg[f] = this.fieldTotal[f]! / this.live || 1;
     const norms = new Float64Array(this.docs.length * NF);
@@ -531,7 +531,7 @@ export class SearchIndex {
       for (let f = 0; f < NF; f++) norms[id * NF + f] = 1 - FIELD_B[f]! + FIELD_B[f]! * (d.len[f]! / avg[f]!);
       nameLen[id] = d.len[0]!;
     });
-    return (this.norms = { norms, nameLen });
+    return (this.lengths = { norms, nameLen });
   }
 
   /** Servers the request names, and the request words that name them. */
