@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/mcp/connection.js';
-import { entriesOf, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
-import { regexWords, words } from '../src/dispatch/text.js';
+import { entriesOf, type SearchHit, SearchIndex, shortDescription } from '../src/dispatch/search-index.js';
+import { Lexicon } from '../src/dispatch/lexicon.js';
+import { regexWords, terms, words } from '../src/dispatch/text.js';
 import { captured, capturedServers } from './helpers/catalogs.js';
 
 const BENCH = path.join(import.meta.dirname, '..', 'bench');
@@ -48,6 +49,23 @@ describe('incremental update', () => {
     expect(inc.size).toBe(full.size);
 
     inc.setConnection('trello', entriesOf('trello', 'trello', trello));
+    for (const q of queries) expect(inc.search(q)).toEqual(full.search(q));
+  });
+
+  it('a server whose list keeps changing its words does not grow the index without bound', () => {
+    const inc = new SearchIndex(servers.flatMap((s) => entriesOf(s, s, catalog(s))));
+    const start = inc.vocabulary;
+    const made = (k: number): Catalog => ({ tools: Array.from({ length: 50 }, (_, i) => ({ name: `tool_${k}_${i}`, description: Array.from({ length: 40 }, (_, j) => `w${k}x${i}y${j}`).join(' '), inputSchema: { type: 'object' } })), resources: [], resourceTemplates: [], prompts: [] });
+    let most = 0;
+    for (let k = 0; k < 60; k++) {
+      inc.setConnection('churn', entriesOf('churn', 'churn', made(k)));
+      most = Math.max(most, inc.vocabulary);
+    }
+    // 60 lists of 2,000 new words each: 120,000 words seen, far fewer held.
+    expect(most).toBeLessThan(start + 60_000);
+    expect(top(inc.search('w59x3y7', { limit: 1 }))).toEqual(['churn/tool_59_3']);
+    expect(inc.search('w12x3y7')).toEqual([]);
+    inc.removeConnection('churn');
     for (const q of queries) expect(inc.search(q)).toEqual(full.search(q));
   });
 
@@ -97,6 +115,47 @@ describe('very long descriptions', () => {
   it('still find their own tools', () => {
     expect(top(idx.search('open a draw.io diagram from xml', { limit: 1 }))).toEqual(['drawio/open_drawio_xml']);
     expect(top(idx.search('draw a diagram from mermaid', { limit: 1 }))).toEqual(['drawio/open_drawio_mermaid']);
+  });
+});
+
+describe('the lexicon', () => {
+  it('gives the ids of exactly the terms `terms` gives, on every captured text', () => {
+    const lex = new Lexicon();
+    let n = 0;
+    for (const s of capturedServers()) {
+      for (const t of catalog(s).tools) {
+        for (const text of [t.name, t.description ?? '', JSON.stringify(t.inputSchema)]) {
+          // Twice: the second time from the words it remembers.
+          for (let k = 0; k < 2; k++) expect(lex.termIds(text).map((id) => lex.terms[id])).toEqual(terms(text));
+          n++;
+        }
+      }
+    }
+    expect(n).toBeGreaterThan(10_000);
+    expect(lex.termIds('alpha beta gamma delta', [], 2).map((id) => lex.terms[id])).toEqual(['alpha', 'beta']);
+  });
+});
+
+describe('a description\'s first sentence', () => {
+  // The reference: the whole text's white space collapsed, then the sentence looked for.
+  const reference = (text: string, max = 160) => {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    const sentence = /^(.{20,}?[.!?])(?=\s+[A-Z([]|$)/.exec(flat.slice(0, 2000))?.[1] ?? flat;
+    return sentence.length > max ? sentence.slice(0, max - 1) + '…' : sentence;
+  };
+
+  it('is what collapsing the whole text gives, on every captured description and on long runs of white space', () => {
+    const texts: string[] = [];
+    for (const s of capturedServers()) for (const t of catalog(s).tools) texts.push(t.description ?? '');
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pieces = ['word', ' ', '\n\n', ' '.repeat(3000), '. ', 'Next', '!', '\t', 'x'.repeat(700)];
+    for (let k = 0; k < 2000; k++) {
+      let t = '';
+      for (let i = Math.floor(next() * 40); i > 0; i--) t += pieces[Math.floor(next() * pieces.length)];
+      texts.push(t);
+    }
+    for (const t of texts) for (const max of [64, 160, 400, 5000]) expect(shortDescription(t, max), t.slice(0, 80)).toBe(reference(t, max));
   });
 });
 

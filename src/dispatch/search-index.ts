@@ -2,6 +2,7 @@ import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
 import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type RequestWord, type Role } from './text.js';
 import { productKinds, toolKinds } from './products.js';
+import { Lexicon } from './lexicon.js';
 import { RERANK_DEPTH, requestCues, rerankOrder, type Candidate } from './rerank.js';
 import { RERANK_WEIGHTS } from './rerank-weights.js';
 
@@ -56,9 +57,24 @@ export interface FirstRanking {
 /** First sentence (or first 160 characters) of a description. */
 export function shortDescription(text: string | undefined, max = 160): string {
   if (!text) return '';
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const sentence = /^(.{20,}?[.!?])(?=\s+[A-Z([]|$)/.exec(flat.slice(0, 2000))?.[1] ?? flat;
+  const flat = flatPrefix(text, Math.max(SENTENCE_SCAN, max) + 1);
+  const sentence = /^(.{20,}?[.!?])(?=\s+[A-Z([]|$)/.exec(flat.slice(0, SENTENCE_SCAN))?.[1] ?? flat;
   return sentence.length > max ? sentence.slice(0, max - 1) + '…' : sentence;
+}
+
+/** The first sentence is looked for in this many characters. */
+const SENTENCE_SCAN = 2000;
+
+/**
+ * The text with each run of white space one space, trimmed: all of it, or a prefix of at least `need`
+ * characters (collapsing a prefix of the text gives a prefix of the collapsed text; descriptions of
+ * 34,500 characters need only their first sentence).
+ */
+function flatPrefix(text: string, need: number): string {
+  for (let k = 4 * need; ; k *= 4) {
+    const flat = text.slice(0, k).replace(/\s+/g, ' ').trim();
+    if (k >= text.length || flat.length >= need) return flat;
+  }
 }
 
 // Bounds on indexed text: a schema walk stops this deep, a field keeps this many characters.
@@ -127,6 +143,9 @@ const SERVER_FIELD = NF - 1;
 export const FIELD_WEIGHT = [3, 2, 1.5, 0.4, 0.6, 0.2, 1];
 /** Length normalisation per field (BM25 b): a word in a 5,000-word description says almost nothing. */
 const FIELD_B = [0.3, 0.3, 0.5, 0.9, 0.5, 0.8, 0.2];
+/** The lexicon is rebuilt when it holds more than this many times the live terms, plus the slack. */
+const DEAD_TERMS_FACTOR = 3;
+const DEAD_TERMS_SLACK = 50_000;
 /** What the `why` of a hit calls each field. */
 const FIELD_LABEL = ['name', 'title', 'desc', 'desc', 'params', 'params', 'server'];
 /** A request word counts as covered in full by this weighted frequency (a match in the name). */
@@ -226,15 +245,12 @@ const SUBPRODUCT_NAMED = 1.5;
 /** Within a named server, its name in a tool's name still counts this much (search_apple_docs for "search apple docs"). */
 const NAMING_IN_NAME = 0.3;
 
-/** Term frequencies of the document being added (reused: one map, not one per document). */
-const TF_SCRATCH = new Map<string, Posting>();
-
 interface Doc {
   entry: IndexEntry;
   /** Words per field. */
   len: Float64Array;
-  /** Distinct terms, for removal. */
-  terms: string[];
+  /** Distinct terms (lexicon ids), for removal. */
+  terms: number[];
   alive: boolean;
   /** Destructive verbs in the name (delete, cancel, …). */
   undoes: string[];
@@ -274,15 +290,22 @@ const LOCAL_FIELDS_MASK = SHIFT[LOCAL_FIELD_WEIGHT.length]!;
  */
 export class SearchIndex {
   private readonly docs: Doc[] = [];
-  private readonly postings = new Map<string, Map<number, Posting>>();
+  private lex = new Lexicon();
+  /** Per term id, its postings (document id → packed frequencies); undefined when no live document has it. */
+  private byTerm: Array<Map<number, Posting> | undefined> = [];
+  /** Terms with postings. */
+  private liveTerms = 0;
+  /** The document being added: its packed frequencies per term id, and the ids it has. */
+  private tf = new Float64Array(1024);
+  private readonly touched: number[] = [];
   private readonly byConnection = new Map<string, number[]>();
   private readonly serverTerms = new Map<string, Set<string>>();
   /** Each connection's names of several words written as one (browsertools): they name it too. */
   private readonly serverJoined = new Map<string, Set<string>>();
   /** What each connection's products are (products.ts), as terms. */
   private readonly serverKinds = new Map<string, Set<string>>();
-  /** Per connection, in how many of its tools each term is (name to parameter names), and how many tools it has. */
-  private readonly localDf = new Map<string, { df: Map<string, number>; n: number }>();
+  /** Per connection, in how many of its tools each term id is (name to parameter names), and how many tools it has. */
+  private readonly localDf = new Map<string, { df: Map<number, number>; n: number }>();
   private readonly fieldTotal = new Float64Array(NF);
   private live = 0;
   private sortedTerms: string[] | null = null;
@@ -320,7 +343,7 @@ export class SearchIndex {
     const joined = new Set<string>();
     const kinds = new Set<string>();
     const extras = new Map<string, { joined: string[]; kind: string[] }>();
-    const localDf = new Map<string, number>();
+    const localDf = new Map<number, number>();
     for (const e of entries) {
       let x = extras.get(e.server);
       if (!x) extras.set(e.server, (x = { joined: joinedNames(e.server), kind: terms(productKinds(e.server)) }));
@@ -356,8 +379,9 @@ export class SearchIndex {
         if (v.prefix) continue; // a prefix's guesses are not a sibling's difference
         // "which lists are on the board": a thing asked about is not list_boards's act.
         if (nouns.has(w) && d.verbs.includes(v.term)) continue;
-        const n = local.df.get(v.term);
-        const p = n && this.postings.get(v.term)?.get(id);
+        const t = this.lex.id(v.term);
+        const n = t !== undefined && local.df.get(t);
+        const p = n && this.byTerm[t!]!.get(id);
         if (!p) continue;
         let fw = 0;
         for (let f = 0; f < LOCAL_FIELD_WEIGHT.length; f++) if (tfOf(p, f)) fw = Math.max(fw, LOCAL_FIELD_WEIGHT[f]!);
@@ -375,9 +399,9 @@ export class SearchIndex {
     for (const id of ids) {
       const d = this.docs[id]!;
       for (const t of d.terms) {
-        const p = this.postings.get(t);
-        p?.delete(id);
-        if (p && !p.size) this.postings.delete(t);
+        const p = this.byTerm[t]!;
+        p.delete(id);
+        if (!p.size) (this.byTerm[t] = undefined), this.liveTerms--;
       }
       for (let f = 0; f < NF; f++) this.fieldTotal[f]! -= d.len[f]!;
       d.alive = false;
@@ -392,44 +416,89 @@ export class SearchIndex {
     this.localDf.delete(connection);
     this.sortedTerms = null;
     this.lengths = undefined;
+    if (this.lex.size > DEAD_TERMS_FACTOR * this.liveTerms + DEAD_TERMS_SLACK) this.compact();
+  }
+
+  /** Terms held, live or not (servers that came and went leave theirs until the index is compacted). */
+  get vocabulary(): number {
+    return this.lex.size;
+  }
+
+  /**
+   * Indexes the live entries afresh with a new lexicon: a server whose lists keep changing (or
+   * inventing words) would otherwise grow the lexicon without bound.
+   */
+  private compact(): void {
+    const groups = [...this.byConnection].map(([c, ids]) => [c, ids.map((id) => this.docs[id]!.entry)] as const);
+    this.docs.length = 0;
+    this.lex = new Lexicon();
+    this.byTerm = [];
+    this.liveTerms = 0;
+    this.live = 0;
+    this.free.length = 0;
+    this.fieldTotal.fill(0);
+    for (const m of [this.byConnection, this.serverTerms, this.serverJoined, this.serverKinds, this.localDf]) m.clear();
+    for (const [c, es] of groups) this.setConnection(c, es);
   }
 
   /**
    * Indexes one entry; `more` are server-field terms beyond its name's words (joined name, product and
    * sub-product kinds). `localDf` counts the terms its connection's tools have from name to parameter names.
    */
-  private addDoc(e: IndexEntry, more: string[], localDf: Map<string, number>): number {
+  private addDoc(e: IndexEntry, more: string[], localDf: Map<number, number>): number {
+    const lex = this.lex;
     const lead = shortDescription(e.description, 400);
     const restText = e.description.slice(lead.replace(/…$/, '').length);
-    const rest = terms(restText.slice(0, MAX_REST_WORDS * 12)).slice(0, MAX_REST_WORDS);
     const nl = e.params.indexOf('\n');
     // Version suffixes (hostinger's VPS_getSnapshotV1) say nothing about what a tool does.
     const name = terms(e.name).filter((t) => !VERSION.test(t));
-    const paramNames = terms(nl < 0 ? e.params : e.params.slice(0, nl));
-    const paramText = terms(`${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`);
-    const fields = [name, terms(e.title), terms(lead), rest, paramNames, paramText, [...terms(e.server), ...more]];
+    const fields = [
+      name.map((t) => lex.intern(t)),
+      lex.termIds(e.title),
+      lex.termIds(lead),
+      lex.termIds(restText.slice(0, MAX_REST_WORDS * 12), [], MAX_REST_WORDS),
+      lex.termIds(nl < 0 ? e.params : e.params.slice(0, nl)),
+      lex.termIds(`${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`),
+      [...terms(e.server), ...more].map((t) => lex.intern(t)),
+    ];
+    // Adjacent name words joined ("runNextJSAudit" is also found as "nextjs", "whoAmI" as "whoami").
+    const joined: number[] = [];
+    for (let i = 0; i + 1 < name.length; i++) joined.push(lex.intern(name[i]! + name[i + 1]!));
+    if (this.tf.length < lex.size) {
+      const grown = new Float64Array(Math.max(lex.size, this.tf.length * 2));
+      grown.set(this.tf);
+      this.tf = grown;
+    }
     const id = this.free.pop() ?? this.docs.length;
     const len = new Float64Array(NF);
-    const tf = TF_SCRATCH;
-    tf.clear();
-    fields.forEach((ts, f) => {
+    const tf = this.tf;
+    const touched = this.touched;
+    touched.length = 0;
+    for (let f = 0; f < NF; f++) {
+      const ts = fields[f]!;
       // Pairs of CJK characters are extra ways in, not length: English matches score as they did.
-      len[f] = ts.length - countCjk(ts);
-      this.fieldTotal[f]! += len[f]!;
+      let cjk = 0;
+      const shift = SHIFT[f]!;
       for (const t of ts) {
-        const p = tf.get(t) ?? 0;
-        if (tfOf(p, f) < TF_MAX) tf.set(t, p + SHIFT[f]!);
+        const p = tf[t]!;
+        if (p === 0) touched.push(t);
+        if (Math.floor(p / shift) % 128 < TF_MAX) tf[t] = p + shift;
+        if (lex.isCjk(t)) cjk++;
       }
-    });
-    // Adjacent name words joined ("runNextJSAudit" is also found as "nextjs", "whoAmI" as "whoami").
-    for (let i = 0; i + 1 < name.length; i++) {
-      const j = name[i]! + name[i + 1]!;
-      const p = tf.get(j) ?? 0;
-      if (!tfOf(p, 0)) tf.set(j, p + 1);
+      len[f] = ts.length - cjk;
+      this.fieldTotal[f]! += len[f]!;
     }
-    for (const [t, p] of tf) {
-      let m = this.postings.get(t);
-      if (!m) this.postings.set(t, (m = new Map()));
+    for (const j of joined) {
+      const p = tf[j]!;
+      if (p === 0) touched.push(j);
+      if (!tfOf(p, 0)) tf[j] = p + 1;
+    }
+    const byTerm = this.byTerm;
+    for (const t of touched) {
+      const p = tf[t]!;
+      tf[t] = 0;
+      let m = byTerm[t];
+      if (!m) (byTerm[t] = m = new Map()), this.liveTerms++;
       m.set(id, p);
       if (p % LOCAL_FIELDS_MASK) localDf.set(t, (localDf.get(t) ?? 0) + 1);
     }
@@ -442,7 +511,7 @@ export class SearchIndex {
       // get_completed_tasks: "completed" says which tasks, not what the tool does.
       if (t && w.endsWith('ed') && ACTIONS.has(t)) states.push(t);
     }
-    this.docs[id] = { entry: e, len, terms: [...tf.keys()], alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)).slice(0, 1), plural, singular, batch: name.some((t) => BATCH.has(t)), special: name.filter((t) => SPECIAL.has(t)), states };
+    this.docs[id] = { entry: e, len, terms: touched.slice(), alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)).slice(0, 1), plural, singular, batch: name.some((t) => BATCH.has(t)), special: name.filter((t) => SPECIAL.has(t)), states };
     this.live++;
     return id;
   }
@@ -453,7 +522,7 @@ export class SearchIndex {
    * but "chart", "line", "console", "time" are in many.
    */
   private distinctive(w: string): boolean {
-    const m = this.postings.get(w);
+    const m = this.posting(w);
     if (!m) return false;
     const others = new Set<string>();
     const allowed = w.length >= 6 ? 2 : 0;
@@ -465,6 +534,12 @@ export class SearchIndex {
     return true;
   }
 
+  /** The postings of `term`, if any live document has it. */
+  private posting(term: string): Map<number, Posting> | undefined {
+    const t = this.lex.id(term);
+    return t === undefined ? undefined : this.byTerm[t];
+  }
+
   private idf(df: number): number {
     return Math.log(1 + (this.live - df + 0.5) / (df + 0.5));
   }
@@ -472,7 +547,7 @@ export class SearchIndex {
   /** Index terms that start with `t` (sorted-array range; bounded). */
   private prefixed(t: string): string[] {
     if (t.length < 4) return [];
-    if (!this.sortedTerms) this.sortedTerms = [...this.postings.keys()].sort();
+    if (!this.sortedTerms) this.sortedTerms = this.lex.terms.filter((_, t) => this.byTerm[t] !== undefined).sort();
     const a = this.sortedTerms;
     let lo = 0;
     let hi = a.length;
@@ -493,7 +568,7 @@ export class SearchIndex {
     for (const [c, ts] of this.serverTerms) {
       for (const t of [...ts, ...(this.serverJoined.get(c) ?? [])]) {
         if (t === best || !oneEditApart(term, t) || (ts.has(t) && !this.distinctive(t))) continue;
-        const n = this.postings.get(t)?.size ?? 0;
+        const n = this.posting(t)?.size ?? 0;
         if (n > bestN) (best = t), (bestN = n);
       }
     }
@@ -571,7 +646,7 @@ export class SearchIndex {
 
   /** True when `w` is in no other server's tool names and most of the tools that have it are `c`'s ("mongo" from "MongoDB"). */
   private mostlyIn(w: string, c: string): boolean {
-    const m = this.postings.get(w);
+    const m = this.posting(w);
     if (!m) return true;
     if (!this.distinctive(w)) return false;
     let own = 0;
@@ -581,7 +656,7 @@ export class SearchIndex {
 
   /** The one connection whose tool names (two or more) use `w`, a sub-product's name ("onedrive", "figjam"), if any. */
   private subproduct(w: string): string | undefined {
-    const m = this.postings.get(w);
+    const m = this.posting(w);
     if (!m || ACTIONS.has(w)) return undefined;
     let c: string | undefined;
     let n = 0;
@@ -608,7 +683,7 @@ export class SearchIndex {
       owner = c;
     }
     if (owner === undefined) return undefined;
-    for (const [id, p] of this.postings.get(w) ?? []) if (tfOf(p, 0) && this.docs[id]!.entry.connection !== owner) return undefined;
+    for (const [id, p] of this.posting(w) ?? []) if (tfOf(p, 0) && this.docs[id]!.entry.connection !== owner) return undefined;
     return owner;
   }
 
@@ -664,9 +739,9 @@ export class SearchIndex {
     const req = requestWords(normalizeQuery(text)).filter((r) => !AMBIGUOUS_NAMES.has(r.word) || readsAsName(r.word));
     // "retitle the merge request", "reassign it": doing again to a thing is changing it (its title, its assignee).
     for (const r of [...req]) {
-      if (r.role !== 'head' || !r.word.startsWith('re') || !RE_CHANGES.has(r.word.slice(2).replace(/(ed|s)$/, '')) || this.postings.has(r.term)) continue;
+      if (r.role !== 'head' || !r.word.startsWith('re') || !RE_CHANGES.has(r.word.slice(2).replace(/(ed|s)$/, '')) || this.posting(r.term) !== undefined) continue;
       const base = terms(r.word.slice(2))[0];
-      if (base && this.postings.has(base)) req.push({ term: base, word: r.word.slice(2), role: 'head', plural: false }, { term: UPDATE, word: 'update', role: 'head', plural: false });
+      if (base && this.posting(base) !== undefined) req.push({ term: base, word: r.word.slice(2), role: 'head', plural: false }, { term: UPDATE, word: 'update', role: 'head', plural: false });
     }
     // "we muted db-7, undo that": undoing an act is its un- tool (unmute_host), where the index has one.
     // The act may be said as a noun ("take my approval back": unapprove, "drop the protection": unprotect).
@@ -675,7 +750,7 @@ export class SearchIndex {
         if (UNDO.has(r.term)) continue;
         for (const base of new Set([r.word, r.word.replace(/(ion|al|ment)$/, ''), r.word.replace(/(al|ment)$/, 'e')])) {
           const un = terms(`un${base}`)[0];
-          if (un && this.postings.has(un)) {
+          if (un && this.posting(un) !== undefined) {
             req.push({ term: un, word: `un${base}`, role: 'head', plural: false });
             break;
           }
@@ -688,9 +763,9 @@ export class SearchIndex {
     let guesses = 0;
     for (const [i, r] of req.entries()) {
       if (guesses >= MAX_TYPO_GUESSES) break;
-      if (r.word.length < 5 || r.word.length > MAX_TYPO_WORD || this.postings.has(r.term) || !/^[a-z]+$/.test(r.word) || this.prefixed(r.term).length) continue;
+      if (r.word.length < 5 || r.word.length > MAX_TYPO_WORD || this.posting(r.term) !== undefined || !/^[a-z]+$/.test(r.word) || this.prefixed(r.term).length) continue;
       guesses++;
-      const fix = this.corrected(r.term) ?? commonWordFix(r.word, this.postings);
+      const fix = this.corrected(r.term) ?? commonWordFix(r.word, (t) => this.posting(t) !== undefined);
       if (fix) req[i] = { ...r, term: fix };
     }
     const words = [...new Set(req.map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
@@ -740,7 +815,7 @@ export class SearchIndex {
     const claimed = new Set<string>();
     let totalIdf = 0;
     for (const [i, w] of words.entries()) {
-      const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
+      const wIdf = this.idf(this.posting(w)?.size ?? 0);
       const isNaming = naming.has(w);
       // Where a thing is, or what it is about, says less about the tool than what to do to what.
       const rw = isNaming ? 1 : roleOf.get(w)!;
@@ -751,7 +826,7 @@ export class SearchIndex {
       // Per document, the word's best form, BM25F-saturated, and how strongly it is covered.
       const wordTouched: number[] = [];
       for (const v of vs) {
-        const m = this.postings.get(v.term);
+        const m = this.posting(v.term);
         if (!m) continue;
         const tIdf = Math.min(wIdf, this.idf(m.size)) || this.idf(m.size);
         for (const [id, p0] of m) {
@@ -795,7 +870,7 @@ export class SearchIndex {
           if (filtered && !allowed(id)) continue;
           for (const w of naming) {
             if (!ts.has(w) && !this.namesBy(ts, w) && !this.serverJoined.get(c)?.has(w)) continue;
-            const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
+            const wIdf = this.idf(this.posting(w)?.size ?? 0);
             if (!b.seen[id]) (b.seen[id] = 1), touched.push(id), (b.score[id] = 0), (b.covered[id] = 0), (b.nameHits[id] = 0);
             b.score[id]! += NAMED_CREDIT * wIdf;
             b.covered[id]! += wIdf;
@@ -898,9 +973,9 @@ export class SearchIndex {
       let best = 0;
       let bestLabel = '';
       let bestField = 0;
-      const wIdf = this.idf(this.postings.get(w)?.size ?? 0);
+      const wIdf = this.idf(this.posting(w)?.size ?? 0);
       for (const v of allVariants[i]!) {
-        const m = this.postings.get(v.term);
+        const m = this.posting(v.term);
         const p = m?.get(id);
         if (p === undefined) continue;
         // The same value the ranking gave this form.
@@ -913,13 +988,6 @@ export class SearchIndex {
     });
     return list;
   }
-}
-
-/** How many of `ts` are CJK pairs (every other term is ASCII, so the first character tells). */
-function countCjk(ts: string[]): number {
-  let n = 0;
-  for (const t of ts) if (t.charCodeAt(0) >= 0x3040) n++;
-  return n;
 }
 
 /** A server's names of two or more words written as one ("browser-tools": browsertools), as people type them. */
@@ -998,8 +1066,8 @@ const COMMON_WORDS = (
 ).split(' ').map((w): [word: string, term: string] => [w, terms(w)[0]!]);
 
 /** The everyday word one edit from a request's unknown `word`, as an index term, if there is one. */
-function commonWordFix(word: string, postings: ReadonlyMap<string, unknown>): string | undefined {
-  for (const [w, t] of COMMON_WORDS) if (oneEditApart(word, w) && postings.has(t)) return t;
+function commonWordFix(word: string, indexed: (term: string) => boolean): string | undefined {
+  for (const [w, t] of COMMON_WORDS) if (oneEditApart(word, w) && indexed(t)) return t;
   return undefined;
 }
 

@@ -878,6 +878,11 @@ export function terms(text: string): string[] {
   return out;
 }
 
+/** The term one word of `words` gives (`terms` of it), or undefined for a stop word or a single letter. */
+export function termOfWord(w: string): string | undefined {
+  return w.length > 1 && !STOP.has(w) ? stemCached(w) : undefined;
+}
+
 // Stems are cached: catalogs repeat their words.
 function stemCached(w: string): string {
   let s = STEMS.get(w);

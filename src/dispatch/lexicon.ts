@@ -1,0 +1,58 @@
+import { termOfWord, words } from './text.js';
+
+/** Words remembered with their term; past this, a word is stemmed each time it is met (bounded memory). */
+const MAX_CACHED_WORDS = 200_000;
+
+/**
+ * The terms of one search index as small integers. Indexing looks each word of a text up once
+ * (word → term id) instead of stemming it, testing it against the stop words and counting it in a
+ * map keyed by the term's string: on 3,500 tools that is most of the build.
+ */
+export class Lexicon {
+  private readonly ids = new Map<string, number>();
+  /** Each id's term. */
+  readonly terms: string[] = [];
+  /** Word (as `words` splits it) → its term's id, or -1 for a word that is no term. */
+  private readonly wordIds = new Map<string, number>();
+
+  /** Number of terms ever interned. */
+  get size(): number {
+    return this.terms.length;
+  }
+
+  /** The id of `term`, if it was interned. */
+  id(term: string): number | undefined {
+    return this.ids.get(term);
+  }
+
+  /** The id of `term`, interned now if new. */
+  intern(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.ids.set(term, id);
+      this.terms.push(term);
+    }
+    return id;
+  }
+
+  /** Appends the ids of `terms(text)` to `out` while it holds fewer than `max`; returns `out`. */
+  termIds(text: string, out: number[] = [], max = Infinity): number[] {
+    if (out.length >= max) return out;
+    for (const w of words(text)) {
+      let id = this.wordIds.get(w);
+      if (id === undefined) {
+        const t = termOfWord(w);
+        id = t === undefined ? -1 : this.intern(t);
+        if (this.wordIds.size < MAX_CACHED_WORDS) this.wordIds.set(w, id);
+      }
+      if (id >= 0 && out.push(id) >= max) break;
+    }
+    return out;
+  }
+
+  /** True when the term is a CJK pair (every other term is ASCII, so its first character tells). */
+  isCjk(id: number): boolean {
+    return this.terms[id]!.charCodeAt(0) >= 0x3040;
+  }
+}
