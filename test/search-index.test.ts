@@ -168,8 +168,8 @@ describe('splitting text into words', () => {
     for (const t of texts) expect(words(t), t.slice(0, 80)).toEqual(regexWords(t));
   });
 
-  it('and on random strings of capitals, small letters, digits, separators and acronym plurals', () => {
-    const alphabet = 'aAbBsSzZ09 _-.éPRsHTTPUrl';
+  it('and on random strings of capitals, small letters, digits, separators, acronym plurals and other scripts', () => {
+    const alphabet = [...'aAbBsSzZ09 _-.éPRsHTTPUrl'.split(''), 'É', 'İ', '\u212a', '—', '’', '中文', 'データ', '😀', 'ẞ', 'ǅ'];
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let k = 0; k < 50_000; k++) {

@@ -1,4 +1,4 @@
-import { termOfWord, words } from './text.js';
+import { eachWord, termOfWord } from './text.js';
 
 /** Words remembered with their term; past this, a word is stemmed each time it is met (bounded memory). */
 const MAX_CACHED_WORDS = 200_000;
@@ -14,6 +14,9 @@ export class Lexicon {
   readonly terms: string[] = [];
   /** Word (as `words` splits it) → its term's id, or -1 for a word that is no term. */
   private readonly wordIds = new Map<string, number>();
+
+  /** Some term is a CJK pair. */
+  hasCjk = false;
 
   /** Number of terms ever interned. */
   get size(): number {
@@ -32,6 +35,7 @@ export class Lexicon {
       id = this.terms.length;
       this.ids.set(term, id);
       this.terms.push(term);
+      if (term.charCodeAt(0) >= 0x3040) this.hasCjk = true;
     }
     return id;
   }
@@ -39,15 +43,16 @@ export class Lexicon {
   /** Appends the ids of `terms(text)` to `out` while it holds fewer than `max`; returns `out`. */
   termIds(text: string, out: number[] = [], max = Infinity): number[] {
     if (out.length >= max) return out;
-    for (const w of words(text)) {
+    const from = out.length;
+    eachWord(text, (w) => {
       let id = this.wordIds.get(w);
       if (id === undefined) {
         const t = termOfWord(w);
         id = t === undefined ? -1 : this.intern(t);
         if (this.wordIds.size < MAX_CACHED_WORDS) this.wordIds.set(w, id);
       }
-      if (id >= 0 && out.push(id) >= max) break;
-    }
+      return id >= 0 && out.push(id) >= max;
+    }, () => (out.length = from));
     return out;
   }
 

@@ -342,16 +342,19 @@ export class SearchIndex {
     const server = new Set<string>();
     const joined = new Set<string>();
     const kinds = new Set<string>();
-    const extras = new Map<string, { joined: string[]; kind: string[] }>();
+    const extras = new Map<string, { server: string[]; joined: string[]; kind: string[] }>();
     const localDf = new Map<number, number>();
     for (const e of entries) {
       let x = extras.get(e.server);
-      if (!x) extras.set(e.server, (x = { joined: joinedNames(e.server), kind: terms(productKinds(e.server)) }));
+      if (!x) {
+        extras.set(e.server, (x = { server: terms(e.server), joined: joinedNames(e.server), kind: terms(productKinds(e.server)) }));
+        for (const t of x.server) if (!GENERIC_SERVER_WORDS.has(t) && t.length > 1) server.add(t);
+        for (const t of x.joined) joined.add(t);
+        for (const t of x.kind) kinds.add(t);
+      }
       const sub = terms(toolKinds(e.name));
-      ids.push(this.addDoc(e, [...x.joined, ...x.kind, ...sub], localDf));
-      for (const t of [...x.kind, ...sub]) kinds.add(t);
-      for (const t of terms(e.server)) if (!GENERIC_SERVER_WORDS.has(t) && t.length > 1) server.add(t);
-      for (const t of x.joined) joined.add(t);
+      ids.push(this.addDoc(e, [...x.server, ...x.joined, ...x.kind, ...sub], localDf));
+      for (const t of sub) kinds.add(t);
     }
     this.byConnection.set(connection, ids);
     this.serverTerms.set(connection, server);
@@ -442,10 +445,10 @@ export class SearchIndex {
   }
 
   /**
-   * Indexes one entry; `more` are server-field terms beyond its name's words (joined name, product and
-   * sub-product kinds). `localDf` counts the terms its connection's tools have from name to parameter names.
+   * Indexes one entry; `server` are its server-field terms (the server name's, its joined name, product
+   * and sub-product kinds). `localDf` counts the terms its connection's tools have from name to parameter names.
    */
-  private addDoc(e: IndexEntry, more: string[], localDf: Map<number, number>): number {
+  private addDoc(e: IndexEntry, server: string[], localDf: Map<number, number>): number {
     const lex = this.lex;
     const lead = shortDescription(e.description, 400);
     const restText = e.description.slice(lead.replace(/…$/, '').length);
@@ -459,7 +462,7 @@ export class SearchIndex {
       lex.termIds(restText.slice(0, MAX_REST_WORDS * 12), [], MAX_REST_WORDS),
       lex.termIds(nl < 0 ? e.params : e.params.slice(0, nl)),
       lex.termIds(`${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`),
-      [...terms(e.server), ...more].map((t) => lex.intern(t)),
+      server.map((t) => lex.intern(t)),
     ];
     // Adjacent name words joined ("runNextJSAudit" is also found as "nextjs", "whoAmI" as "whoami").
     const joined: number[] = [];
@@ -476,15 +479,17 @@ export class SearchIndex {
     touched.length = 0;
     for (let f = 0; f < NF; f++) {
       const ts = fields[f]!;
-      // Pairs of CJK characters are extra ways in, not length: English matches score as they did.
-      let cjk = 0;
       const shift = SHIFT[f]!;
+      // A field of fewer words than TF_MAX cannot saturate a frequency: no need to look.
+      const saturates = ts.length > TF_MAX;
       for (const t of ts) {
         const p = tf[t]!;
         if (p === 0) touched.push(t);
-        if (Math.floor(p / shift) % 128 < TF_MAX) tf[t] = p + shift;
-        if (lex.isCjk(t)) cjk++;
+        if (!saturates || Math.floor(p / shift) % 128 < TF_MAX) tf[t] = p + shift;
       }
+      // Pairs of CJK characters are extra ways in, not length: English matches score as they did.
+      let cjk = 0;
+      if (lex.hasCjk) for (const t of ts) if (lex.isCjk(t)) cjk++;
       len[f] = ts.length - cjk;
       this.fieldTotal[f]! += len[f]!;
     }

@@ -43,40 +43,76 @@ const isLower = (c: number) => c >= 97 && c <= 122;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /**
- * `regexWords` in one pass over the character codes, for the common text: ASCII only, and no
- * acronym's plural (`PRs`), whose dropped `s` can join two words. Anything else: undefined, and the
- * regular expressions run. The three rules, each at a position of the text: a word ends before a
- * capital after a small letter or digit (`getFile`), and before a capital that begins a capitalised
- * word after capitals (`HTTPServer`); and every character but a letter or digit ends one.
+ * `regexWords` in one pass over the character codes, for the common text: no Chinese, Japanese or
+ * Korean, no character whose small letter is an ASCII one (`İ`, the Kelvin sign), and no acronym's
+ * plural (`PRs`) followed by a letter or digit, where its dropped `s` joins two words. Anything else:
+ * undefined, and the regular expressions run. The rules, each at a position of the text: a word ends
+ * before a capital after a small letter or digit (`getFile`), and before a capital that begins a
+ * capitalised word after capitals (`HTTPServer`); an acronym's plural `s` is left out; every other
+ * character but an ASCII letter or digit ends one (`é`, `—`, `’` as much as a space).
  */
 function asciiWords(text: string): string[] | undefined {
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 127) return undefined;
-    // `([A-Z]{2})s(?![a-z])`: the acronym plural the regular expressions take apart.
-    if (c === 115 && i >= 2 && isUpper(text.charCodeAt(i - 1)) && isUpper(text.charCodeAt(i - 2)) && !isLower(text.charCodeAt(i + 1))) return undefined;
-  }
   const out: string[] = [];
+  return eachPlainWord(text, (w) => void out.push(w)) ? out : undefined;
+}
+
+/**
+ * Calls `each` with every word of `text`, as `words` splits it, until it returns true. Where the
+ * one-pass splitter gives up, `restart` is called and the words come again from the start.
+ */
+export function eachWord(text: string, each: (word: string) => boolean | void, restart: () => void): void {
+  if (eachPlainWord(text, each)) return;
+  restart();
+  for (const w of regexWords(text)) if (each(w)) return;
+}
+
+/** `([A-Z]{2})s(?![a-z])` at `i`: the `s` of an acronym's plural, which `regexWords` drops. */
+function pluralS(text: string, i: number): boolean {
+  return text.charCodeAt(i) === 115 && i >= 2 && isUpper(text.charCodeAt(i - 1)) && isUpper(text.charCodeAt(i - 2)) && !isLower(text.charCodeAt(i + 1));
+}
+
+/**
+ * `asciiWords` word by word, in one pass; false when the text turns out not to be for the one-pass
+ * splitter (the words given so far are then to be forgotten).
+ */
+function eachPlainWord(text: string, each: (word: string) => boolean | void): boolean {
+  const n = text.length;
+  // The lower-case text has the same positions (a character that changes its length is given up on below): one copy, not one per word.
+  const lower = text.toLowerCase();
+  if (lower.length !== n) return false;
   let start = -1;
   let prev = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     const upper = isUpper(c);
     if (!upper && !isLower(c) && !isDigit(c)) {
-      if (start >= 0) out.push(text.slice(start, i).toLowerCase());
+      if (c > 127 && (c === 0x130 || c === 0x212a || isCjkCode(c))) return false;
+      if (start >= 0 && each(lower.slice(start, i))) return true;
       start = -1;
       prev = c;
       continue;
     }
-    if (start >= 0 && upper && (isLower(prev) || isDigit(prev) || (isUpper(prev) && isLower(text.charCodeAt(i + 1))))) {
-      out.push(text.slice(start, i).toLowerCase());
+    if (c === 115 && pluralS(text, i)) {
+      const next = text.charCodeAt(i + 1);
+      if (isUpper(next) || isDigit(next)) return false;
+      if (start >= 0 && each(lower.slice(start, i))) return true;
+      start = -1;
+      prev = c;
+      continue;
+    }
+    if (start >= 0 && upper && (isLower(prev) || isDigit(prev) || (isUpper(prev) && isLower(text.charCodeAt(i + 1)) && !pluralS(text, i + 1)))) {
+      if (each(lower.slice(start, i))) return true;
       start = i;
     } else if (start < 0) start = i;
     prev = c;
   }
-  if (start >= 0) out.push(text.slice(start).toLowerCase());
-  return out;
+  if (start >= 0) each(lower.slice(start));
+  return true;
+}
+
+/** A Chinese, Japanese or Korean character (the ranges of CJK). */
+function isCjkCode(c: number): boolean {
+  return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff);
 }
 
 // Han (with extension A and compatibility ideographs), kana and Hangul syllables: all in the basic plane.
