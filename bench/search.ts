@@ -34,7 +34,8 @@
  * the twelfth round; a request that repeated an earlier set's word for word removed before the first
  * score; each scored once, then tuned on in turn, except holdout-36, the last, held out).
  * holdout-37 and -38 were written the same way in the thirteenth round and held out with -36; the
- * three together are the held-out half. Over the small catalog, bench/search-holdout-3.txt was
+ * three together are the held-out half, with holdout-39 (written the same way in the fourteenth
+ * round, when no ranking changed, and scored once at its end). Over the small catalog, bench/search-holdout-3.txt was
  * written in the thirteenth round too: a hash of each request puts it in a validation half (scored
  * while the reranker was chosen) or a held-out half (scored once, at the end).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
@@ -96,6 +97,7 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-36.txt', how: 'held out', held: true },
   { file: 'search-large-holdout-37.txt', how: 'held out', held: true },
   { file: 'search-large-holdout-38.txt', how: 'held out', held: true },
+  { file: 'search-large-holdout-39.txt', how: 'held out, written in round 14', held: true },
 ];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */
