@@ -4,10 +4,12 @@
  * runs in a worker thread with a generous deadline, so a regression fails the test instead of
  * hanging it. Every call also checks its answer, so a fast wrong result fails too.
  */
-import { describe, expect, it } from 'vitest';
-import { runBuilt } from './helpers/deadline.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeBuilt, runBuilt } from './helpers/deadline.js';
 
 const T = 60_000;
+
+afterAll(closeBuilt);
 
 describe('linear time on hostile text', () => {
   it('redaction: a 200,000-dash tool name, and 100,000 "eyJ-" (FLAG_WITH_VALUE and the JWT pattern were quadratic)', async () => {

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readResult, type ReadRequest } from '../src/spill/readresult.js';
 import { SpillStore } from '../src/spill/store.js';
-import { runBuilt } from './helpers/deadline.js';
+import { closeBuilt, runBuilt } from './helpers/deadline.js';
 import { makeDispatcher } from './helpers/runtime.js';
 import { ROOT, SERVERS } from './helpers/servers.js';
 
@@ -19,7 +19,10 @@ let store: SpillStore;
 beforeAll(async () => {
   store = await SpillStore.create();
 });
-afterAll(() => store.cleanup());
+afterAll(async () => {
+  await closeBuilt();
+  await store.cleanup();
+});
 
 const put = (text: string) => store.writeText('result', text, 'text').file;
 const rr = (file: string, req: Partial<ReadRequest>) => readResult(store, file, { op: 'stat', ...req } as ReadRequest);
