@@ -35,7 +35,7 @@ export class Lexicon {
       id = this.terms.length;
       this.ids.set(term, id);
       this.terms.push(term);
-      if (term.charCodeAt(0) >= 0x3040) this.hasCjk = true;
+      if (cjkTerm(term)) this.hasCjk = true;
     }
     return id;
   }
@@ -56,8 +56,13 @@ export class Lexicon {
     return out;
   }
 
-  /** True when the term is a CJK pair (every other term is ASCII, so its first character tells). */
+  /** True when the term is a CJK pair. */
   isCjk(id: number): boolean {
-    return this.terms[id]!.charCodeAt(0) >= 0x3040;
+    return cjkTerm(this.terms[id]!);
   }
+}
+
+/** True for a CJK pair (every other term is ASCII, so its first character tells). */
+function cjkTerm(term: string): boolean {
+  return term.charCodeAt(0) >= 0x3040;
 }
