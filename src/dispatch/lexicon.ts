@@ -1,4 +1,4 @@
-import { eachWord, termOfWord } from './text.js';
+import { eachWord, isCjkCode, termOfWord } from './text.js';
 
 /** Words remembered with their term; past this, a word is stemmed each time it is met (bounded memory). */
 const MAX_CACHED_WORDS = 200_000;
@@ -64,5 +64,5 @@ export class Lexicon {
 
 /** True for a CJK pair (every other term is ASCII, so its first character tells). */
 function cjkTerm(term: string): boolean {
-  return term.charCodeAt(0) >= 0x3040;
+  return isCjkCode(term.charCodeAt(0));
 }

@@ -20,7 +20,7 @@ const STOP = new Set(
  * overlapping pairs (经纬度: 经纬, 纬度), as search engines index them.
  */
 export function words(text: string): string[] {
-  return asciiWords(text) ?? regexWords(text);
+  return plainWords(text) ?? regexWords(text);
 }
 
 /** The reference `words`: regular expressions over the whole text (test/search-index.test.ts holds the one-pass splitter to it). */
@@ -51,7 +51,7 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
  * capitalised word after capitals (`HTTPServer`); an acronym's plural `s` is left out; every other
  * character but an ASCII letter or digit ends one (`é`, `—`, `’` as much as a space).
  */
-function asciiWords(text: string): string[] | undefined {
+function plainWords(text: string): string[] | undefined {
   const out: string[] = [];
   return eachPlainWord(text, (w) => void out.push(w)) ? out : undefined;
 }
@@ -72,7 +72,7 @@ function pluralS(text: string, i: number): boolean {
 }
 
 /**
- * `asciiWords` word by word, in one pass; false when the text turns out not to be for the one-pass
+ * `plainWords` word by word, in one pass; false when the text turns out not to be for the one-pass
  * splitter (the words given so far are then to be forgotten).
  */
 function eachPlainWord(text: string, each: (word: string) => boolean | void): boolean {
@@ -110,8 +110,8 @@ function eachPlainWord(text: string, each: (word: string) => boolean | void): bo
   return true;
 }
 
-/** A Chinese, Japanese or Korean character (the ranges of CJK). */
-function isCjkCode(c: number): boolean {
+/** A Chinese, Japanese or Korean character (the ranges of CJK below). */
+export function isCjkCode(c: number): boolean {
   return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff);
 }
 
