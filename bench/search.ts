@@ -33,13 +33,15 @@
  * in the twelfth), and bench/search-large-holdout-20.txt to -36.txt (the same, written in batches in
  * the twelfth round; a request that repeated an earlier set's word for word removed before the first
  * score; each scored once, then tuned on in turn, except holdout-36, the last, held out).
- * holdout-37 and -38 were written the same way in the thirteenth round and held out with -36; the
- * three together are the held-out half, with holdout-39 (written the same way in the fourteenth
- * round, when no ranking changed, and scored once at its end). Over the small catalog, bench/search-holdout-3.txt was
+ * holdout-37 and -38 were written the same way in the thirteenth round and held out with -36, and
+ * holdout-39 in the fourteenth; the four were the held-out half until the fifteenth round, which
+ * tuned on them. The held-out half is now holdout-40 to -42, written the same way at the fifteenth
+ * round's start (three writers side by side, none reading another's draft), committed before any
+ * ranking changed, and scored once at its end. Over the small catalog, bench/search-holdout-3.txt was
  * written in the thirteenth round too: a hash of each request puts it in a validation half (scored
  * while the reranker was chosen) or a held-out half (scored once, at the end).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
- * bench/train-rerank.ts on search-large.txt and holdout-2 to -35) and by the lexical ranking alone.
+ * bench/train-rerank.ts on search-large.txt and holdout-2 to -39) and by the lexical ranking alone.
  * Then search latency, index build time and the time to update one server's entries.
  */
 import MiniSearch from 'minisearch';
@@ -94,10 +96,13 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-33.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-34.txt', how: 'tuned on in round 12', held: false },
   { file: 'search-large-holdout-35.txt', how: 'tuned on in round 12', held: false },
-  { file: 'search-large-holdout-36.txt', how: 'held out', held: true },
-  { file: 'search-large-holdout-37.txt', how: 'held out', held: true },
-  { file: 'search-large-holdout-38.txt', how: 'held out', held: true },
-  { file: 'search-large-holdout-39.txt', how: 'held out, written in round 14', held: true },
+  { file: 'search-large-holdout-36.txt', how: 'tuned on in round 15', held: false },
+  { file: 'search-large-holdout-37.txt', how: 'tuned on in round 15', held: false },
+  { file: 'search-large-holdout-38.txt', how: 'tuned on in round 15', held: false },
+  { file: 'search-large-holdout-39.txt', how: 'tuned on in round 15', held: false },
+  { file: 'search-large-holdout-40.txt', how: 'held out, written in round 15', held: true },
+  { file: 'search-large-holdout-41.txt', how: 'held out, written in round 15', held: true },
+  { file: 'search-large-holdout-42.txt', how: 'held out, written in round 15', held: true },
 ];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */

@@ -48,6 +48,15 @@ describe('linear time on hostile text', () => {
     expect((await norm('消息'.repeat(100_000) + '航班')).startsWith('message flight ')).toBe(true);
   }, T);
 
+  it('search text, the fifteenth round: "give" runs before access, files listed after "read", field conditions, "pushed" runs', async () => {
+    const norm = (s: string) => runBuilt('src/dispatch/text', '(m, s) => m.normalizeQuery(s)', [s]) as Promise<string>;
+    expect(await norm('give '.repeat(50_000) + 'access')).toContain('share add permission');
+    expect(await norm('read ' + 'file , '.repeat(50_000))).toContain('multiple files');
+    expect(await norm('ab='.repeat(70_000))).toContain('find filter');
+    expect(await norm('pushed '.repeat(50_000) + 'token')).toContain('secret detected exposed');
+    expect((await norm('block '.repeat(50_000) + 'hour')).endsWith('create calendar event ')).toBe(true);
+  }, T);
+
   it('search text, the eleventh round: dotted hosts before a slash, idioms before long runs, long accented words', async () => {
     const norm = (s: string) => runBuilt('src/dispatch/text', '(m, s) => m.normalizeQuery(s)', [s]) as Promise<string>;
     // Not a domain (no top-level domain before the slash): a slashed name, which is no words.

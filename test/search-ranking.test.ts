@@ -500,6 +500,36 @@ describe('the eleventh round (European words, links without a scheme, everyday i
   });
 });
 
+describe('the fifteenth round (what holdout-36 to -39 missed)', () => {
+  it('reads a time window as a filter, not as the thing asked for', () => {
+    expect(normalizeQuery('top posts in r/rust over the past week')).not.toMatch(/week/);
+    expect(normalizeQuery('how many messages can we still send this month')).toContain('month');
+  });
+
+  it('reads how one tracker item stands to another, and who gets access', () => {
+    expect(first('OPS-7 is a duplicate of OPS-3, mark it')).toBe('linear-tl/linear_createIssueRelation');
+    expect(first('give the contractor view access to the Q3 folder in drive')).toBe('google-drive/addPermission');
+  });
+
+  it('reads situations a developer names by their symptom', () => {
+    expect(first('memory keeps growing on the settings page')).toBe('chrome-devtools/take_heapsnapshot');
+    expect(first('the worker pod keeps restarting')).toBe('kubernetes/kubectl_logs');
+    expect(top5('flame graph for the billing service, last 30 minutes')).toContain('grafana/fetch_pyroscope_profile');
+  });
+
+  it('reads several files at once, rows added to a sheet, an hour blocked, what was finished, the next sprint', () => {
+    expect(first('read a.json, b.json and c.yaml')).toBe('filesystem/read_multiple_files');
+    expect(first('add 3 rows to the budget sheet')).toBe('google-drive/appendSpreadsheetRows');
+    expect(first('block an hour on friday for 1:1 prep')).toMatch(/calendar-event|create_event|create-event|CalendarEvent/);
+    expect(first('what did we finish in todoist')).toBe('todoist-community/get_completed_tasks');
+    expect(first("what's in the next sprint on shortcut")).toBe('shortcut/iterations-get-upcoming');
+  });
+
+  it('reads Kubernetes words written in Korean', () => {
+    expect(first('쿠버네티스 레플리카 3개로 줄여줘')).toBe('kubernetes/kubectl_scale');
+  });
+});
+
 describe('the eighth round (questions, code, re- verbs; scored on an untouched set)', () => {
   it('reads a question after a product named first, and the thing it asks about as a noun', () => {
     expect(first('onenote: which notebooks do i have?')).toBe('ms-365/list-onenote-notebooks');
