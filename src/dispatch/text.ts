@@ -918,7 +918,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bmemory (?:leaks?|keeps? (?:climbing|growing|rising))\b|\bleaks? memory\b/gi, ' memory heap snapshot '],
   [/\b(?:api keys?|tokens?|passwords?|credentials?|secrets?) (?:leaked|exposed|pushed|committed)\b|\b(?:leaked|exposed|pushed|committed) (?:an? |the |our |my )?(?:api keys?|tokens?|passwords?|credentials?|secrets?)\b/gi, ' secret detected exposed '],
   // Several files named at once.
-  [/(?<=\b(?:read|open|show|cat|load|view|display|compare)\b[^.?!\n]{0,20})\bfile\s{0,3}(?:[a-z]{1,12}\s{1,3})?(?:,|and)\s{1,3}(?:[a-z]{1,12}\s{1,3})?(?:\.[a-z]{2,12}|file)\b/gi, ' multiple files '],
+  [/\b(read|open|show|cat|load|view|display|compare)\b([^.?!\n]{0,20}?)\bfile\s{0,3}(?:[a-z]{1,12}\s{1,3})?(?:,|and)\s{1,3}(?:[a-z]{1,12}\s{1,3})?(?:\.[a-z]{2,12}|file)\b/gi, '$1$2 multiple files '],
   [/\bblock (?:out |off )?(?:an? |one |two |three |\d{1,2} )?(?:hours?|afternoon|morning|slot)\b|\bfocus time\b/gi, ' create calendar event '],
   [/\badd (?:a |one |two |three |\d{1,4} )?(?:new )?rows?\b(?=[^.?!\n]{0,40}\b(?:sheet|spreadsheet|tab)\b)/gi, ' append rows '],
   [/\bkeeps? restarting\b|\bcrash ?loop(?:ing|backoff)?\b/gi, ' describe logs crash '],
