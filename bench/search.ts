@@ -160,6 +160,25 @@ function score(queries: Query[], rank: Ranker, verbose: boolean): { top1: number
   return { top1: t1 / queries.length, top5: t5 / queries.length, misses };
 }
 
+/**
+ * The three kinds of miss: the right server first but another of its tools (siblings told apart by
+ * what the act means), another server's tool first with the right one among the best 50 (a
+ * look-alike, or a request word that is another product's name), and the right tool nowhere in the
+ * best 50 (a situation that shares no word with the tool). Counted for top-1 and for top-5 misses.
+ */
+function failingKinds(queries: Query[], index: SearchIndex): { sibling: [number, number]; lookalike: [number, number]; absent: [number, number] } {
+  const k = { sibling: [0, 0] as [number, number], lookalike: [0, 0] as [number, number], absent: [0, 0] as [number, number] };
+  for (const x of queries) {
+    const hits = index.search(x.q, { limit: 50 });
+    const rank = hits.findIndex((h) => [h.connection, ...(h.also ?? [])].some((c) => x.expect.includes(`${c}/${h.name}`)));
+    const servers = new Set(x.expect.map((e) => e.slice(0, e.indexOf('/'))));
+    const kind = servers.has(hits[0]?.connection ?? '') ? k.sibling : rank >= 0 ? k.lookalike : k.absent;
+    if (rank !== 0) kind[0]++;
+    if (rank < 0 || rank >= 5) kind[1]++;
+  }
+  return k;
+}
+
 export async function benchSearch(verbose = process.argv.includes('--verbose')): Promise<void> {
   const queries = loadQueries();
   // Aliases are server names here, so hits read as server/tool.
@@ -249,6 +268,13 @@ async function benchSearchLarge(verbose: boolean): Promise<void> {
     const f = (x: number) => (x / t.n).toFixed(3);
     rows.push([`${half ? 'HELD-OUT HALF' : 'tuned half'}: ${t.sets} sets together (${t.n} requests)`, `top-1 ${f(t.o1)}  top-5 ${f(t.o5)}   | lexical alone: ${f(t.l1)} / ${f(t.l5)} | plain BM25: top-1 ${f(t.b1)}  top-5 ${f(t.b5)}`]);
   }
+  // What still fails on the held-out half, by kind (the same for top-1 and top-5 misses).
+  const held = queries.filter((q) => splits.some((x) => x.held && x.split === q.split));
+  const k = failingKinds(held, index);
+  rows.push([
+    `held-out half, misses by kind (top-1 / top-5)`,
+    `right server first, another of its tools: ${k.sibling.join(' / ')}; another server's tool first, the right one in the best 50: ${k.lookalike.join(' / ')}; the right tool not in the best 50: ${k.absent.join(' / ')}`,
+  ]);
   // The server whose descriptions are longest, and how often it takes a top-5 place it was not asked for.
   const longest = servers.map((s) => ({ s: s.server, n: Math.max(...s.catalog.tools.map((t) => (t.description ?? '').length)) })).sort((a, b) => b.n - a.n)[0]!;
   const intrudes = (rank: Ranker) => queries.filter((q) => !q.expect.some((e) => e.startsWith(`${longest.s}/`)) && rank(q.q).some((h) => h.startsWith(`${longest.s}/`))).length / queries.length;
