@@ -53,7 +53,7 @@ describe('linear time on hostile text', () => {
     expect(await norm('give '.repeat(50_000) + 'access')).toContain('share add permission');
     expect(await norm('read ' + 'file , '.repeat(50_000))).toContain('multiple files');
     expect(await norm('ab='.repeat(70_000))).toContain('find filter');
-    expect(await norm('pushed '.repeat(50_000) + 'token')).toContain('secret detected exposed');
+    expect(await norm('pushed '.repeat(50_000) + 'token')).toContain('detect secrets');
     expect((await norm('block '.repeat(50_000) + 'hour')).endsWith('create calendar event ')).toBe(true);
   }, T);
 

@@ -550,8 +550,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:clash(?:es)?|merge cleanly)\b/gi, ' conflicts '],
   [/\bci\b(?=[^.?!\n]{0,15}\b(?:green|red|passing|failing)\b)|\b(?<=did (?:the )?)ci(?= (?:pass|fail))/gi, ' ci status checks '],
   [/\b(?:waiting (?:on|for)|on the hook (?:to|for)) (?:my |our |your )?(?:approval|review)\b|\b(?:still )?supposed to review\b|\bneeds? my review\b/gi, ' pending review '],
-  [/\b(?:run(?:ning)? out of|how much) (?:disk |storage )?(?:space|storage)\b|\bspace left\b/gi, ' storage quota usage '],
-  [/\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b(?=[^.?!\n]{0,40}\b(?:is )?what (?:time )?in\b)|\b(?:when|if) it'?s \d{1,2}:\d{2}\b(?=[^.?!\n]{0,40}\bin\b)|\b(?:when|if) it'?s \d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm) [a-z ]{2,20} time in\b/gi, ' convert time zone '],
+  [/\b(?:run(?:ning)? out of|how much) (?:disk |drive |storage )?(?:space|storage|room)\b|\bspace left\b/gi, ' storage quota usage '],
+  [/\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b(?=[^.?!\n]{0,40}\b(?:is )?what (?:time )?in\b)|\b(?:when|if) it'?s \d{1,2}:\d{2}\b(?=[^.?!\n]{0,40}\bin\b)|\b(?:when|if) it'?s \d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm) [a-z ]{2,20} time in\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b(?=[^.?!\n]{0,40}\b(?:in|to) (?:[a-z]+ ){1,3}time\b)/gi, ' convert time zone '],
   [/\b(?:child|sub-?issue|sub-?task) of\b|\bbelongs under\b/gi, ' subtask parent '],
   [/\bways? to get (?:from|to|between)\b/gi, ' transport options route '],
   [/\b(?:nobody|no one|no-one) (?:can|could|may|should(?: be able to)?) (?:edit|change|modify|touch)\b/gi, ' lock read only '],
@@ -625,7 +625,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(?:^|\s)[+-]\$?\d[\d.,]{0,12}[kmb%]?\b(?=[^.?!\n]{0,80}(?:^|\s|,)[+\u2212-]\$?\d)|\b(?:revenue|profit|cash|margin|sales|income|ebitda) (?:walks?|bridge)\b/gi, ' waterfall chart cumulative positive negative '],
   [/\b(?:unfinished|incomplete|leftover|left-over|open|remaining)\b(?=[^.?!\n]{0,60}\b(?:into|to|over to|onto) (?:the )?(?:next |new |upcoming )?(?:sprint|cycle|iteration)\b)/gi, ' transfer cycle issues '],
   [/\bwho (?:sends|emails|mails|messages|writes to) (?:me|us) the most\b/gi, ' email stats senders '],
-  [/\b(?:leak(?:ed|s)?|exposed|lying around|hard-?coded)\b(?=[^.?!\n]{0,40}\b(?:api keys?|secrets?|tokens?|passwords?|credentials)\b)|\b(?:api keys?|secrets?|credentials)\b(?=[^.?!\n]{0,30}\b(?:leak(?:ed|s)?|exposed|lying around)\b)/gi, ' detect secrets '],
+  [/\b(?:leak(?:ed|s)?|exposed|lying around|hard-?coded)\b(?=[^.?!\n]{0,40}\b(?:api keys?|secrets?|tokens?|passwords?|credentials)\b)|\b(?:api keys?|secrets?|credentials)\b(?=[^.?!\n]{0,30}\b(?:leak(?:ed|s)?|exposed|lying around)\b)|\b(?:api keys?|tokens?|passwords?|credentials?|secrets?) (?:pushed|committed)\b|\b(?:pushed|committed) (?:an? |the |our |my )?(?:api keys?|tokens?|passwords?|credentials?|secrets?)\b/gi, ' detect secrets '],
   [/\bredditors?\b/gi, ' reddit '],
   [/\b(?:documents|docs)\b(?=[^.?!\n]{0,40}\bwhere\b)/gi, ' find query documents '],
   [/\b[a-z][\w.-]{0,60}-\*(?=[\s,;:!?)]|$)/gi, ' index pattern elasticsearch '],
@@ -809,7 +809,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bcoordinates (?:for|of)\b/gi, ' forward geocode coordinates '],
   [/\bget\b(?=[^.?!\n]{1,30}\binstalled\b)/gi, ' install '],
   [/\b(?:yoast|akismet|elementor|jetpack)\b/gi, ' $& wordpress plugin '],
-  [/\b(?:eating|leaking|using too much) memory\b|\bmemory leaks?\b|\bobjects (?:are |keep )?piling up\b/gi, ' heap snapshot leak '],
+  [/\b(?:eating|leaking|using too much) memory\b|\bmemory leaks?\b|\bmemory keeps? (?:climbing|growing|rising)\b|\bobjects (?:are |keep )?piling up\b/gi, ' heap snapshot leak '],
   [/\btables? (?:that )?referenc(?:e|es|ing)\b/gi, ' foreign keys relationships '],
   [/\bpower[- ]?cycle\b|\bhard reboot\b/gi, ' restart reboot '],
   [/\b(?:impressions|ctr|clicks)\b(?=[^.?!\n]{0,60}\b(?:last|past) \d+ days\b)/gi, ' search analytics $& '],
@@ -915,8 +915,6 @@ const PHRASES: Array<[RegExp, string]> = [
   // "give her edit access to the folder": share it.
   [/\b(?:give|grant)s?\b(?=[^.?!\n]{0,40}\baccess\b)/gi, ' share add permission '],
   [/\bflame ?graphs?\b/gi, ' profile cpu '],
-  [/\bmemory (?:leaks?|keeps? (?:climbing|growing|rising))\b|\bleaks? memory\b/gi, ' memory heap snapshot '],
-  [/\b(?:api keys?|tokens?|passwords?|credentials?|secrets?) (?:leaked|exposed|pushed|committed)\b|\b(?:leaked|exposed|pushed|committed) (?:an? |the |our |my )?(?:api keys?|tokens?|passwords?|credentials?|secrets?)\b/gi, ' secret detected exposed '],
   // Several files named at once.
   [/\b(read|open|show|cat|load|view|display|compare)\b([^.?!\n]{0,20}?)\bfile\s{0,3}(?:[a-z]{1,12}\s{1,3})?(?:,|and)\s{1,3}(?:[a-z]{1,12}\s{1,3})?(?:\.[a-z]{2,12}|file)\b/gi, '$1$2 multiple files '],
   [/\bblock (?:out |off )?(?:an? |one |two |three |\d{1,2} )?(?:hours?|afternoon|morning|slot)\b|\bfocus time\b/gi, ' create calendar event '],
@@ -931,9 +929,6 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bone ?note\b/gi, ' onenote '],
   [/\bone ?drive\b/gi, ' onedrive '],
   [/\bwhat (?:did|have) (?:i|we) (?:finish(?:ed)?|complete(?:d)?|get done|got done|close(?:d)?|tick(?:ed)? off)\b/gi, ' completed tasks '],
-  // "3pm tokyo in new york time": a time converted between zones.
-  [/\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b(?=[^.?!\n]{0,40}\b(?:in|to) (?:[a-z]+ ){1,3}time\b)/gi, ' convert time timezone '],
-  [/\brun(?:ning)? out of (?:disk |drive |storage )?(?:space|storage|room)\b/gi, ' storage quota usage '],
 ];
 
 /** Words of `text` without stop words, stemmed: what is indexed and what is looked up. */
