@@ -919,7 +919,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(read|open|show|cat|load|view|display|compare)\b([^.?!\n]{0,20}?)\bfile\s{0,3}(?:[a-z]{1,12}\s{1,3})?(?:,|and)\s{1,3}(?:[a-z]{1,12}\s{1,3})?(?:\.[a-z]{2,12}|file)\b/gi, '$1$2 multiple files '],
   [/\bblock (?:out |off )?(?:an? |one |two |three |\d{1,2} )?(?:hours?|afternoon|morning|slot)\b|\bfocus time\b/gi, ' create calendar event '],
   [/\badd (?:a |one |two |three |\d{1,4} )?(?:new )?rows?\b(?=[^.?!\n]{0,40}\b(?:sheet|spreadsheet|tab)\b)/gi, ' append rows '],
-  [/\bkeeps? restarting\b|\bcrash ?loop(?:ing|backoff)?\b/gi, ' describe logs crash '],
+  // (A crash loop is read as "crash logs" above.)
+  [/\bkeeps? restarting\b/gi, ' describe logs crash '],
   [/\bhalf[- ]done (?:edits|changes|work)\b|\bwork in progress\b/gi, ' uncommitted changes '],
   [/\bcommit belongs on\b|\b(?:copy|apply|port) (?:that |this |the |a |my )?(?:last )?commit\b/gi, ' cherry pick '],
   [/\bnext (?=(?:sprint|iteration|cycle|milestone|release)s?\b)/gi, ' upcoming '],
