@@ -17,6 +17,8 @@ export class Lexicon {
 
   /** Some term is a CJK pair. */
   hasCjk = false;
+  /** Per id, 1 for a CJK pair (looked up for every indexed word once the lexicon has one). */
+  private readonly cjk: number[] = [];
 
   /** Number of terms ever interned. */
   get size(): number {
@@ -35,7 +37,9 @@ export class Lexicon {
       id = this.terms.length;
       this.ids.set(term, id);
       this.terms.push(term);
-      if (cjkTerm(term)) this.hasCjk = true;
+      const isCjk = cjkTerm(term);
+      this.cjk.push(isCjk ? 1 : 0);
+      if (isCjk) this.hasCjk = true;
     }
     return id;
   }
@@ -58,7 +62,7 @@ export class Lexicon {
 
   /** True when the term is a CJK pair. */
   isCjk(id: number): boolean {
-    return cjkTerm(this.terms[id]!);
+    return this.cjk[id] === 1;
   }
 }
 

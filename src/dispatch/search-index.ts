@@ -249,8 +249,11 @@ interface Doc {
   entry: IndexEntry;
   /** Words per field. */
   len: Float64Array;
-  /** Distinct terms (lexicon ids), for removal. */
+  /** Distinct terms (lexicon ids), for removal and lookup. */
   terms: number[];
+  /** Each of `terms`' packed frequencies in this document (its posting). */
+  values: number[];
+
   alive: boolean;
   /** Destructive verbs in the name (delete, cancel, …). */
   undoes: string[];
@@ -275,6 +278,37 @@ type Posting = number;
 const TF_MAX = 127;
 const SHIFT = [1, 128, 128 ** 2, 128 ** 3, 128 ** 4, 128 ** 5, 128 ** 6];
 const tfOf = (p: Posting, f: number) => Math.floor(p / SHIFT[f]!) % 128;
+
+/**
+ * One term's documents in the order they were indexed, with their packed frequencies: two arrays
+ * appended to (a Map per term was a third of the build: 150,000 inserts into growing hash tables).
+ */
+class Postings {
+  readonly ids: number[] = [];
+  readonly values: number[] = [];
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** Removes the documents in `gone`, keeping the others' order. */
+  drop(gone: Set<number>): void {
+    let k = 0;
+    for (let i = 0; i < this.ids.length; i++) {
+      if (gone.has(this.ids[i]!)) continue;
+      this.ids[k] = this.ids[i]!;
+      this.values[k++] = this.values[i]!;
+    }
+    this.ids.length = k;
+    this.values.length = k;
+  }
+}
+
+/** The packed frequencies of term id `t` in `d`, if it has the term: a scan of its own terms (a few dozen), not a map per term. */
+function postingIn(d: Doc, t: number): Posting | undefined {
+  const k = d.terms.indexOf(t);
+  return k < 0 ? undefined : d.values[k];
+}
 /** A posting's frequencies below this are those of the fields localScore reads (name to parameter names). */
 const LOCAL_FIELDS_MASK = SHIFT[LOCAL_FIELD_WEIGHT.length]!;
 
@@ -292,7 +326,7 @@ export class SearchIndex {
   private readonly docs: Doc[] = [];
   private lex = new Lexicon();
   /** Per term id, its postings (document id → packed frequencies); undefined when no live document has it. */
-  private byTerm: Array<Map<number, Posting> | undefined> = [];
+  private byTerm: Array<Postings | undefined> = [];
   /** Terms with postings. */
   private liveTerms = 0;
   /** The document being added: its packed frequencies per term id, and the ids it has. */
@@ -384,7 +418,7 @@ export class SearchIndex {
         if (nouns.has(w) && d.verbs.includes(v.term)) continue;
         const t = this.lex.id(v.term);
         const n = t !== undefined && local.df.get(t);
-        const p = n && this.byTerm[t!]!.get(id);
+        const p = n && postingIn(d, t!);
         if (!p) continue;
         let fw = 0;
         for (let f = 0; f < LOCAL_FIELD_WEIGHT.length; f++) if (tfOf(p, f)) fw = Math.max(fw, LOCAL_FIELD_WEIGHT[f]!);
@@ -399,19 +433,24 @@ export class SearchIndex {
   removeConnection(connection: string): void {
     const ids = this.byConnection.get(connection);
     if (!ids) return;
+    // Each term's postings are filtered once, however many of the leaving documents have it.
+    const gone = new Set(ids);
+    const affected = new Set<number>();
     for (const id of ids) {
       const d = this.docs[id]!;
-      for (const t of d.terms) {
-        const p = this.byTerm[t]!;
-        p.delete(id);
-        if (!p.size) (this.byTerm[t] = undefined), this.liveTerms--;
-      }
+      for (const t of d.terms) affected.add(t);
       for (let f = 0; f < NF; f++) this.fieldTotal[f]! -= d.len[f]!;
       d.alive = false;
       d.terms = [];
+      d.values = [];
       this.live--;
-      this.free.push(id);
     }
+    for (const t of affected) {
+      const p = this.byTerm[t]!;
+      p.drop(gone);
+      if (!p.size) (this.byTerm[t] = undefined), this.liveTerms--;
+    }
+    for (const id of ids) this.free.push(id);
     this.byConnection.delete(connection);
     this.serverTerms.delete(connection);
     this.serverJoined.delete(connection);
@@ -499,12 +538,15 @@ export class SearchIndex {
       if (!tfOf(p, 0)) tf[j] = p + 1;
     }
     const byTerm = this.byTerm;
+    const values: number[] = [];
     for (const t of touched) {
       const p = tf[t]!;
       tf[t] = 0;
+      values.push(p);
       let m = byTerm[t];
-      if (!m) (byTerm[t] = m = new Map()), this.liveTerms++;
-      m.set(id, p);
+      if (!m) (byTerm[t] = m = new Postings()), this.liveTerms++;
+      m.ids.push(id);
+      m.values.push(p);
       if (p % LOCAL_FIELDS_MASK) localDf.set(t, (localDf.get(t) ?? 0) + 1);
     }
     const plural: string[] = [];
@@ -516,7 +558,7 @@ export class SearchIndex {
       // get_completed_tasks: "completed" says which tasks, not what the tool does.
       if (t && w.endsWith('ed') && ACTIONS.has(t)) states.push(t);
     }
-    this.docs[id] = { entry: e, len, terms: touched.slice(), alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)).slice(0, 1), plural, singular, batch: name.some((t) => BATCH.has(t)), special: name.filter((t) => SPECIAL.has(t)), states };
+    this.docs[id] = { entry: e, len, terms: touched.slice(), values, alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)).slice(0, 1), plural, singular, batch: name.some((t) => BATCH.has(t)), special: name.filter((t) => SPECIAL.has(t)), states };
     this.live++;
     return id;
   }
@@ -531,7 +573,9 @@ export class SearchIndex {
     if (!m) return false;
     const others = new Set<string>();
     const allowed = w.length >= 6 ? 2 : 0;
-    for (const [id, p] of m) {
+    for (let k = 0; k < m.ids.length; k++) {
+      const id = m.ids[k]!;
+      const p = m.values[k]!;
       if (!tfOf(p, 0) || tfOf(p, SERVER_FIELD)) continue;
       others.add(this.docs[id]!.entry.connection);
       if (others.size > allowed) return false;
@@ -540,7 +584,7 @@ export class SearchIndex {
   }
 
   /** The postings of `term`, if any live document has it. */
-  private posting(term: string): Map<number, Posting> | undefined {
+  private posting(term: string): Postings | undefined {
     const t = this.lex.id(term);
     return t === undefined ? undefined : this.byTerm[t];
   }
@@ -655,7 +699,7 @@ export class SearchIndex {
     if (!m) return true;
     if (!this.distinctive(w)) return false;
     let own = 0;
-    for (const id of m.keys()) if (this.docs[id]!.entry.connection === c) own++;
+    for (const id of m.ids) if (this.docs[id]!.entry.connection === c) own++;
     return own * 2 >= m.size;
   }
 
@@ -665,8 +709,9 @@ export class SearchIndex {
     if (!m || ACTIONS.has(w)) return undefined;
     let c: string | undefined;
     let n = 0;
-    for (const [id, p] of m) {
-      if (!tfOf(p, 0)) continue;
+    for (let k = 0; k < m.ids.length; k++) {
+      const id = m.ids[k]!;
+      if (!tfOf(m.values[k]!, 0)) continue;
       const conn = this.docs[id]!.entry.connection;
       if (c === undefined) c = conn;
       else if (c !== conn) return undefined;
@@ -688,7 +733,8 @@ export class SearchIndex {
       owner = c;
     }
     if (owner === undefined) return undefined;
-    for (const [id, p] of this.posting(w) ?? []) if (tfOf(p, 0) && this.docs[id]!.entry.connection !== owner) return undefined;
+    const m = this.posting(w);
+    if (m) for (let k = 0; k < m.ids.length; k++) if (tfOf(m.values[k]!, 0) && this.docs[m.ids[k]!]!.entry.connection !== owner) return undefined;
     return owner;
   }
 
@@ -834,7 +880,9 @@ export class SearchIndex {
         const m = this.posting(v.term);
         if (!m) continue;
         const tIdf = Math.min(wIdf, this.idf(m.size)) || this.idf(m.size);
-        for (const [id, p0] of m) {
+        for (let k = 0; k < m.ids.length; k++) {
+          const id = m.ids[k]!;
+          const p0 = m.values[k]!;
           if (filtered && !allowed(id)) continue;
           // In its own server's tools a naming word is little evidence (they all get the same credit
           // below), whichever of them repeats the product's name in a description; in a name it
@@ -981,8 +1029,9 @@ export class SearchIndex {
       const wIdf = this.idf(this.posting(w)?.size ?? 0);
       for (const v of allVariants[i]!) {
         const m = this.posting(v.term);
-        const p = m?.get(id);
-        if (p === undefined) continue;
+        const t = this.lex.id(v.term);
+        const p = t === undefined ? undefined : postingIn(this.docs[id]!, t);
+        if (p === undefined || !m) continue;
         // The same value the ranking gave this form.
         const tIdf = Math.min(wIdf, this.idf(m!.size)) || this.idf(m!.size);
         const tf = this.weighted(id, p, norms, field);
