@@ -35,13 +35,14 @@
  * score; each scored once, then tuned on in turn, except holdout-36, the last, held out).
  * holdout-37 and -38 were written the same way in the thirteenth round and held out with -36, and
  * holdout-39 in the fourteenth; the four were the held-out half until the fifteenth round, which
- * tuned on them. The held-out half is now holdout-40 to -42, written the same way at the fifteenth
- * round's start (three writers side by side, none reading another's draft), committed before any
- * ranking changed, and scored once at its end. Over the small catalog, bench/search-holdout-3.txt was
+ * tuned on them. holdout-40 to -42, written the same way at the fifteenth round's start (three
+ * writers side by side, none reading another's draft), were held out until the sixteenth round
+ * tuned on them. The held-out half is now holdout-43 to -45, written the same way at the sixteenth
+ * round's start, committed before any ranking changed, and scored once at its end. Over the small catalog, bench/search-holdout-3.txt was
  * written in the thirteenth round too: a hash of each request puts it in a validation half (scored
  * while the reranker was chosen) or a held-out half (scored once, at the end).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
- * bench/train-rerank.ts on search-large.txt and holdout-2 to -39) and by the lexical ranking alone.
+ * bench/train-rerank.ts on search-large.txt and holdout-2 to -42) and by the lexical ranking alone.
  * Then search latency, index build time and the time to update one server's entries.
  */
 import MiniSearch from 'minisearch';
@@ -100,9 +101,12 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-37.txt', how: 'tuned on in round 15', held: false },
   { file: 'search-large-holdout-38.txt', how: 'tuned on in round 15', held: false },
   { file: 'search-large-holdout-39.txt', how: 'tuned on in round 15', held: false },
-  { file: 'search-large-holdout-40.txt', how: 'held out, written in round 15', held: true },
-  { file: 'search-large-holdout-41.txt', how: 'held out, written in round 15', held: true },
-  { file: 'search-large-holdout-42.txt', how: 'held out, written in round 15', held: true },
+  { file: 'search-large-holdout-40.txt', how: 'tuned on in round 16', held: false },
+  { file: 'search-large-holdout-41.txt', how: 'tuned on in round 16', held: false },
+  { file: 'search-large-holdout-42.txt', how: 'tuned on in round 16', held: false },
+  { file: 'search-large-holdout-43.txt', how: 'held out, written in round 16', held: true },
+  { file: 'search-large-holdout-44.txt', how: 'held out, written in round 16', held: true },
+  { file: 'search-large-holdout-45.txt', how: 'held out, written in round 16', held: true },
 ];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */

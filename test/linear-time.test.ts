@@ -57,6 +57,15 @@ describe('linear time on hostile text', () => {
     expect((await norm('block '.repeat(50_000) + 'hour')).endsWith('create calendar event ')).toBe(true);
   }, T);
 
+  it('search text, the sixteenth round: a chart verb before its stages, "mark" before "as read", "save" before "from the email"', async () => {
+    const norm = (s: string) => runBuilt('src/dispatch/text', '(m, s) => m.normalizeQuery(s)', [s]) as Promise<string>;
+    expect(await norm('visualize '.repeat(50_000) + 'funnel')).toContain('funnel chart');
+    expect(await norm('mark a '.repeat(50_000) + 'as read')).toContain('modify labels');
+    expect(await norm('save '.repeat(50_000) + 'from the email')).toContain('download attachment');
+    expect(await norm('carry '.repeat(50_000) + 'over')).toContain('transfer move');
+    expect(await norm('where does my ' + 'a '.repeat(50_000) + 'show up')).not.toContain('local rank');
+  }, T);
+
   it('search text, the eleventh round: dotted hosts before a slash, idioms before long runs, long accented words', async () => {
     const norm = (s: string) => runBuilt('src/dispatch/text', '(m, s) => m.normalizeQuery(s)', [s]) as Promise<string>;
     // Not a domain (no top-level domain before the slash): a slashed name, which is no words.

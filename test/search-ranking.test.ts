@@ -500,6 +500,36 @@ describe('the eleventh round (European words, links without a scheme, everyday i
   });
 });
 
+describe('the sixteenth round (what holdout-40 to -42 missed)', () => {
+  it('reads a review that asks for changes, a rate limit, a fragmented table, a time in another city', () => {
+    expect(top5('request changes on bitbucket PR 77, the migration is missing')).toContain('bitbucket/set_review_status');
+    expect(first('how close am I to being throttled by linear?')).toBe('linear-tl/linear_getRateLimitStatus');
+    expect(first('the sessions table in mysql is fragmented, tidy it')).toBe('mysql-admin/optimize_table');
+    expect(first('what time is 9am London in Sydney?')).toBe('time/convert_time');
+  });
+
+  it('reads overdue tasks, a page Google has not indexed, a workflow put back, a task that waits on another', () => {
+    expect(first('which of my todoist tasks went past their due date?')).toBe('todoist-community/get_tasks_by_filter');
+    expect(first('is /pricing showing up on google yet?')).toBe('search-console/index_inspect');
+    expect(first("last night's change broke n8n workflow 7, put it back the way it was")).toBe('n8n/n8n_workflow_versions');
+    expect(first('in asana make "launch" wait on "legal review"')).toBe('asana/asana_add_task_dependencies');
+    expect(first('can I use .scrollTargetBehavior if we still support iOS 16?')).toBe('apple-docs/get_platform_compatibility');
+  });
+
+  it('reads what people do to mail: file it automatically, mark it read and out of the inbox, save what came with it', () => {
+    expect(top5('outlook: automatically file everything from billing@acme.com into Invoices')).toContain('ms-365/create-mail-rule');
+    expect(top5('gmail: mark these 12 messages as read and get them out of the inbox')).toContain('gmail/batch_modify_emails');
+    expect(top5('save the invoice pdf from the email stripe sent me')).toContain('gmail/download_attachment');
+  });
+
+  it('reads a phone turned sideways, Apple\'s conference, and words of the trade in Spanish and Chinese', () => {
+    expect(top5('turn the emulator sideways')).toContain('mobile/mobile_set_orientation');
+    expect(top5("find talks from apple's developer conference on swift macros")).toContain('apple-docs/search_wwdc_content');
+    expect(top5('Crea un formulario en monday para las solicitudes de compra')).toContain('monday/create_form');
+    expect(top5('帮我生成一个词云：苹果 10，香蕉 5')).toContain('antv-chart/generate_word_cloud_chart');
+  });
+});
+
 describe('the fifteenth round (what holdout-36 to -39 missed)', () => {
   it('reads a time window as a filter, not as the thing asked for', () => {
     expect(normalizeQuery('top posts in r/rust over the past week')).not.toMatch(/week/);

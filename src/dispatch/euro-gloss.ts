@@ -84,6 +84,11 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['document', 'documento documentos dokument'],
   ['spreadsheet', 'hoja planilha tableur'],
   ['channel', 'canaux kanal canale'],
+  ['form', 'formulario formularios formulário formulários formulaire formulaires formular'],
+  ['lock', 'bloqueo bloqueio verrouillage sperre blocco'],
+  ['transfer', 'transferencia transferência transfert übertragung trasferimento'],
+  ['request', 'solicitud solicitudes solicitação solicitações demande demandes anfrage anfragen richiesta richieste'],
+  ['tentatively', 'vorläufig provisionalmente provisoriamente provisoirement'],
   // When.
   ['tomorrow', 'mañana amanhã amanha demain morgen domani'],
   ['today', 'hoy hoje aujourd heute oggi'],
