@@ -303,6 +303,28 @@ async function benchSearchLarge(verbose: boolean): Promise<void> {
   rows.push(['search latency, median / p95', `${median(lat).toFixed(2)} / ${pct(lat, 95).toFixed(2)} ms (goal median ≤ 10 ms) | lexical alone: ${median(llat).toFixed(2)} / ${pct(llat, 95).toFixed(2)} ms | plain BM25: ${median(blat).toFixed(2)} / ${pct(blat, 95).toFixed(2)} ms`]);
   // CPU time too: on a loaded machine the wall clock says more about the neighbours than the index.
   rows.push([`index build, ${entries.length} tools (median of 5, alternately with plain BM25)`, `${median(builds).toFixed(0)} ms, ${median(buildCpu).toFixed(0)} ms CPU (goal ≤ 500 ms), ${(median(builds) / median(plainBuilds)).toFixed(2)}× plain BM25 | plain BM25 (name and whole description): ${median(plainBuilds).toFixed(0)} ms, ${median(plainCpu).toFixed(0)} ms CPU`]);
+  // The goal is stated for 4,000 tools: the 3,534, and servers connected a second time under another alias until there are 4,000.
+  const e4000 = [...entries];
+  for (const s of servers) {
+    if (e4000.length >= 4000) break;
+    e4000.push(...entriesOf(`${s.server}-2`, s.server, s.catalog));
+  }
+  e4000.length = 4000;
+  const b4000: number[] = [];
+  const ready4000: number[] = [];
+  const p4000: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = process.hrtime.bigint();
+    const big = new SearchIndex(e4000);
+    b4000.push(ms(t0));
+    // Ready to answer: the first search also works out each field's length normaliser.
+    big.search('list open pull requests', { limit: 5 });
+    ready4000.push(ms(t0));
+    const t1 = process.hrtime.bigint();
+    plainBm25(e4000);
+    p4000.push(ms(t1));
+  }
+  rows.push([`index build, ${e4000.length} tools (median of 5, alternately with plain BM25)`, `${median(b4000).toFixed(0)} ms, ready with the first answer ${median(ready4000).toFixed(0)} ms (goal ≤ 500 ms), ${(median(b4000) / median(p4000)).toFixed(2)}× plain BM25 (${median(p4000).toFixed(0)} ms)`]);
   // One server's list changed: its entries are replaced, the rest of the index stays.
   const updates: number[] = [];
   let largest = { server: '', n: 0, ms: 0 };
