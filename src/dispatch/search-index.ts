@@ -323,6 +323,8 @@ const LOCAL_FIELDS_MASK = SHIFT[LOCAL_FIELD_WEIGHT.length]!;
  */
 export class SearchIndex {
   private readonly docs: Doc[] = [];
+  /** Each document's connection, read for every matched document when a request names a server (one array read, not two records). */
+  private readonly docConn: string[] = [];
   private lex = new Lexicon();
   /** Per term id, its postings (document id → packed frequencies); undefined when no live document has it. */
   private byTerm: Array<Postings | undefined> = [];
@@ -472,6 +474,7 @@ export class SearchIndex {
   private compact(): void {
     const groups = [...this.byConnection].map(([c, ids]) => [c, ids.map((id) => this.docs[id]!.entry)] as const);
     this.docs.length = 0;
+    this.docConn.length = 0;
     this.lex = new Lexicon();
     this.byTerm = [];
     this.liveTerms = 0;
@@ -557,6 +560,7 @@ export class SearchIndex {
       // get_completed_tasks: "completed" says which tasks, not what the tool does.
       if (t && w.endsWith('ed') && ACTIONS.has(t)) states.push(t);
     }
+    this.docConn[id] = e.connection;
     this.docs[id] = { entry: e, len, terms: touched.slice(), values, alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)).slice(0, 1), plural, singular, batch: name.some((t) => BATCH.has(t)), special: name.filter((t) => SPECIAL.has(t)), states };
     this.live++;
     return id;
@@ -576,7 +580,7 @@ export class SearchIndex {
       const id = m.ids[k]!;
       const p = m.values[k]!;
       if (!tfOf(p, 0) || tfOf(p, SERVER_FIELD)) continue;
-      others.add(this.docs[id]!.entry.connection);
+      others.add(this.docConn[id]!);
       if (others.size > allowed) return false;
     }
     return true;
@@ -698,7 +702,7 @@ export class SearchIndex {
     if (!m) return true;
     if (!this.distinctive(w)) return false;
     let own = 0;
-    for (const id of m.ids) if (this.docs[id]!.entry.connection === c) own++;
+    for (const id of m.ids) if (this.docConn[id]! === c) own++;
     return own * 2 >= m.size;
   }
 
@@ -711,7 +715,7 @@ export class SearchIndex {
     for (let k = 0; k < m.ids.length; k++) {
       const id = m.ids[k]!;
       if (!tfOf(m.values[k]!, 0)) continue;
-      const conn = this.docs[id]!.entry.connection;
+      const conn = this.docConn[id]!;
       if (c === undefined) c = conn;
       else if (c !== conn) return undefined;
       n++;
@@ -733,7 +737,7 @@ export class SearchIndex {
     }
     if (owner === undefined) return undefined;
     const m = this.posting(w);
-    if (m) for (let k = 0; k < m.ids.length; k++) if (tfOf(m.values[k]!, 0) && this.docs[m.ids[k]!]!.entry.connection !== owner) return undefined;
+    if (m) for (let k = 0; k < m.ids.length; k++) if (tfOf(m.values[k]!, 0) && this.docConn[m.ids[k]!]! !== owner) return undefined;
     return owner;
   }
 
@@ -886,7 +890,7 @@ export class SearchIndex {
           // In its own server's tools a naming word is little evidence (they all get the same credit
           // below), whichever of them repeats the product's name in a description; in a name it
           // counts a little ("search apple docs": search_apple_docs).
-          const inNamed = skipNamed && named.has(this.docs[id]!.entry.connection);
+          const inNamed = skipNamed && named.has(this.docConn[id]!);
           if (inNamed && !(p0 % 128)) continue;
           const p = inNamed ? p0 % 128 : p0;
           const tf = this.weighted(id, p, norms);
@@ -963,7 +967,7 @@ export class SearchIndex {
       const precision = Math.min(1, b.nameHits[id]! / (nameLen[id]! || 1));
       b.matches[id] = b.score[id]! * coord * coord * (1 + NAME_PRECISION * precision);
       // (Most requests name no server: then no tool's record is read here, thousands of them for a common word.)
-      const c = named.size || sub.size ? this.docs[id]!.entry.connection : '';
+      const c = named.size || sub.size ? this.docConn[id]! : '';
       b.serverFactor[id] = named.has(c) ? SERVER_NAMED : sub.has(c) ? SUBPRODUCT_NAMED : 1;
       floor = Math.max(floor, b.matches[id]! * b.serverFactor[id]! * least * MIN_RELATIVE_SCORE);
     }
