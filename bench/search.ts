@@ -309,7 +309,7 @@ async function benchSearchLarge(verbose: boolean): Promise<void> {
     if (e4000.length >= 4000) break;
     e4000.push(...entriesOf(`${s.server}-2`, s.server, s.catalog));
   }
-  e4000.length = 4000;
+  e4000.length = Math.min(e4000.length, 4000);
   const b4000: number[] = [];
   const ready4000: number[] = [];
   const p4000: number[] = [];
