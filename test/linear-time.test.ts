@@ -66,6 +66,16 @@ describe('linear time on hostile text', () => {
     expect(await norm('where does my ' + 'a '.repeat(50_000) + 'show up')).not.toContain('local rank');
   }, T);
 
+  it('search text, the seventeenth round: a verb before an hour, mail "from" before "go to", words before "by accident"', async () => {
+    const norm = (s: string) => runBuilt('src/dispatch/text', '(m, s) => m.normalizeQuery(s)', [s]) as Promise<string>;
+    expect(await norm('move '.repeat(50_000) + 'to 4pm')).toContain('reschedule update calendar event');
+    expect(await norm('mails from '.repeat(40_000) + 'go to')).toContain('create mail rule filter');
+    expect(await norm('binned '.repeat(50_000) + 'by accident')).toContain('restore undelete trash');
+    expect(await norm('maintenance window '.repeat(30_000) + 'host')).toContain('schedule downtime mute');
+    expect(await norm('drive times '.repeat(40_000) + 'each')).toContain('distance matrix');
+    expect(await norm('put my ' + 'x '.repeat(100_000) + 'edits aside')).not.toContain('stash');
+  }, T);
+
   it('search text, the eleventh round: dotted hosts before a slash, idioms before long runs, long accented words', async () => {
     const norm = (s: string) => runBuilt('src/dispatch/text', '(m, s) => m.normalizeQuery(s)', [s]) as Promise<string>;
     // Not a domain (no top-level domain before the slash): a slashed name, which is no words.

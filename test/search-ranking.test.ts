@@ -500,6 +500,37 @@ describe('the eleventh round (European words, links without a scheme, everyday i
   });
 });
 
+describe('the seventeenth round (what holdout-43 to -45 missed)', () => {
+  const anyOf = (q: string, tools: string[]) => top5(q).some((t) => tools.includes(t));
+
+  it('reads what happened on a board, who changed a thing, and a meeting moved to another hour', () => {
+    expect(anyOf('what happened on the Sales board since monday?', ['trello/get_recent_activity', 'monday/get_board_activity'])).toBe(true);
+    expect(top5('who changed the estimate on story sc-12 and when?')).toContain('shortcut/stories-get-history');
+    expect(anyOf('push my 2pm standup on friday to 3pm', ['google-calendar/update-event', 'google-workspace/update_event', 'ms-365/update-calendar-event'])).toBe(true);
+  });
+
+  it('reads a stay for a party, a replaced api, low-hanging fruit, a program hogging the cpu', () => {
+    expect(anyOf('somewhere to sleep in Porto for 3 people, may 4-8', ['airbnb/airbnb_search', 'travel-planner/get_accommodations'])).toBe(true);
+    expect(top5("what's the modern replacement for NSURLConnection?")).toContain('apple-docs/find_similar_apis');
+    expect(top5('low-hanging fruit in our search console queries for acme.com')).toContain('search-console/detect_quick_wins');
+    expect(first('something is hogging the cpu on my mac, what is it?')).toBe('desktop-commander/list_processes');
+  });
+
+  it('reads a transaction opened, a key pressed, edits tucked away, a drive almost full, whiskers', () => {
+    expect(first('open a transaction on the orders db before I try these updates')).toBe('mysql-admin/begin_transaction');
+    expect(anyOf('hit escape to close that popup in the browser', ['playwright/browser_press_key', 'chrome-devtools/press_key', 'browsermcp/browser_press_key', 'playwright-ea/playwright_press_key', 'browser-infra/browser_press_key'])).toBe(true);
+    expect(first('put the half-finished edits away for now, urgent hotfix on main')).toBe('git/git_stash');
+    expect(top5('google drive is almost full, how much storage am I using?')).toContain('google-workspace/get_storage_quota');
+    expect(top5('box and whiskers of response times for each region')).toContain('antv-chart/generate_boxplot_chart');
+  });
+
+  it('reads a subscription paused in Portuguese, and how many issues in Japanese', () => {
+    expect(euroGlossed('pausa a assinatura no creem')).toBe('pause a subscription in creem');
+    expect(first('Pausa a assinatura sub_77 no Creem, por favor')).toBe('creem/subscriptions-pause');
+    expect(cjkGlosses('期限が来る課題は何件ある')).toEqual(expect.arrayContaining(['due', 'issue', 'count']));
+  });
+});
+
 describe('the sixteenth round (what holdout-40 to -42 missed)', () => {
   it('reads a review that asks for changes, a rate limit, a fragmented table, a time in another city', () => {
     expect(top5('request changes on bitbucket PR 77, the migration is missing')).toContain('bitbucket/set_review_status');

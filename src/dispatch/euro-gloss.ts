@@ -88,7 +88,11 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['lock', 'bloqueo bloqueio verrouillage sperre blocco'],
   ['transfer', 'transferencia transferência transfert übertragung trasferimento'],
   ['request', 'solicitud solicitudes solicitação solicitações demande demandes anfrage anfragen richiesta richieste'],
-  ['tentatively', 'vorläufig provisionalmente provisoriamente provisoirement'],
+  ['tentatively', 'vorläufig vorbehalt provisionalmente provisoriamente provisoirement'],
+  ['pause', 'pausa pausar pausiere pausieren'],
+  ['subscription', 'suscripción suscripcion assinatura assinaturas abonnement abonnements abbonamento'],
+  ['reminder', 'recordatorio lembrete rappel erinnerung promemoria'],
+  ['accept', 'acepta aceptar aceita aceitar accepte accepter annehmen accetta accettare'],
   // When.
   ['tomorrow', 'mañana amanhã amanha demain morgen domani'],
   ['today', 'hoy hoje aujourd heute oggi'],
@@ -112,7 +116,7 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
 
 const ALL = new Map<string, string>(GLOSSES.flatMap(([en, ws]) => ws.split(' ').map((w): [string, string] => [w, en])));
 /** Portuguese's "no"/"na" is "in the" ("no todoist"), not a negation; these words say the request is Portuguese. */
-const PORTUGUESE = new Set(['procura', 'página', 'chamada', 'chamado', 'pra', 'você', 'voce', 'não', 'nao', 'minha', 'meu', 'uma', 'está', 'são', 'hoje', 'amanhã', 'amanha', 'adiciona', 'cria', 'envia', 'mostra', 'tarefa', 'tarefas', 'mensagem', 'arquivo', 'reunião', 'também', 'então']);
+const PORTUGUESE = new Set(['procura', 'página', 'chamada', 'chamado', 'pra', 'você', 'voce', 'não', 'nao', 'minha', 'meu', 'uma', 'está', 'são', 'hoje', 'amanhã', 'amanha', 'adiciona', 'cria', 'envia', 'mostra', 'tarefa', 'tarefas', 'mensagem', 'arquivo', 'reunião', 'também', 'então', 'assinatura']);
 // Runs of letters of any script: one pass over text the caller has bounded.
 const WORD = /\p{L}+/gu;
 
