@@ -14,11 +14,13 @@ import { pathToFileURL } from 'node:url';
 import { entriesOf, SearchIndex } from '../src/dispatch/search-index.js';
 import { features, RERANK_DEPTH, value } from '../src/dispatch/rerank.js';
 import { loadLargeCatalogs } from './catalogs.js';
+import { learnWords } from './learn-words.js';
+import type { LearnedWords } from '../src/dispatch/learned-words.js';
 import { readRequests } from './requests.js';
 import { ROOT } from './util.js';
 
 /** The sets trained on; a set written later is scored by the bench before anything learns from it. */
-export const TRAINING_SETS = ['search-large.txt', ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42].map((i) => `search-large-holdout-${i}.txt`)];
+export const TRAINING_SETS = ['search-large.txt', ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 49, 50, 51].map((i) => `search-large-holdout-${i}.txt`)];
 const EPOCHS = 10;
 const RATE = 0.005;
 const L2 = 0.001;
@@ -87,9 +89,10 @@ function score(data: Example[], w: Map<string, number>): { before: [number, numb
   return { before: [b1 / n, b5 / n], after: [a1 / n, a5 / n] };
 }
 
-/** Each training set's examples, from the lexical ranking over the large catalog. */
-export function trainingData(): Map<string, Example[]> {
-  const index = new SearchIndex(loadLargeCatalogs().flatMap((s) => entriesOf(s.server, s.server, s.catalog)));
+/** Each training set's examples, from the lexical ranking over the large catalog (with `learned` words: the shipped ones unless given). */
+export function trainingData(learned?: LearnedWords): Map<string, Example[]> {
+  const servers = loadLargeCatalogs();
+  const index = new SearchIndex(servers.flatMap((s) => entriesOf(s.server, s.server, s.catalog)), learned);
   return new Map(TRAINING_SETS.map((f) => [f, examples(index, f)]));
 }
 
@@ -98,8 +101,27 @@ export function shippedForm(w: Map<string, number>): Array<[string, number]> {
   return [...w].filter(([, v]) => Math.abs(v) >= 1e-4).map(([k, v]): [string, number] => [k, Number(v.toFixed(4))]).sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
+/** The learned words of the training sets (bench/learn-words.ts). */
+export function trainingWords(): Map<string, Array<[string, number, string]>> {
+  return learnWords(TRAINING_SETS, loadLargeCatalogs());
+}
+
 function main(): void {
-  const bySet = trainingData();
+  // The words first: the reranker learns from the first ranking they give.
+  const learned = trainingWords();
+  const wordsOut = path.join(ROOT, 'src/dispatch/learned-words.ts');
+  writeFileSync(
+    wordsOut,
+    `// Written by bench/train-rerank.ts (bench/learn-words.ts) from the same sets as rerank-weights.ts; do not edit by hand.\n` +
+      `/** Request words → tool-name words (term, weight, the word as tool names spell it), learned from labelled requests (bench/learn-words.ts). */\n` +
+      `export type LearnedWords = ReadonlyMap<string, ReadonlyArray<readonly [term: string, weight: number, word: string]>>;\n` +
+      `/** A request word's tool words; see bench/learn-words.ts for how they are chosen. */\n` +
+      `export const LEARNED_WORDS: LearnedWords = new Map<string, ReadonlyArray<readonly [string, number, string]>>([\n` +
+      [...learned].map(([w, l]) => `  [${JSON.stringify(w)}, [${l.map(([t, v, s]) => `[${JSON.stringify(t)}, ${v}, ${JSON.stringify(s)}]`).join(', ')}]],`).join('\n') +
+      `\n]);\n`,
+  );
+  console.log(`${[...learned.values()].reduce((n, l) => n + l.length, 0)} learned words of ${learned.size} request words -> ${path.relative(ROOT, wordsOut)}`);
+  const bySet = trainingData(learned);
   if (process.argv.includes('--cv')) {
     for (const [f, data] of bySet) {
       const w = train(interleaved([...bySet].filter(([g]) => g !== f).map(([, d]) => d)));

@@ -321,9 +321,12 @@ describe('everyday idioms (the tenth round)', () => {
     ['my hostinger vps 12345 is frozen solid, give it a kick', 'hostinger/VPS_restartVirtualMachineV1'],
     ['point shop.mysite.com at 185.2.3.4 - the domain is with hostinger', 'hostinger/DNS_updateDNSRecordsV1'],
     ['will MR !42 merge cleanly or does it clash with main?', 'gitlab/get_merge_request_conflicts'],
-    ['places to stay in Kyoto Oct 3-6 under $150 a night', 'travel-planner/get_accommodations'],
   ];
   for (const [q, want] of cases) it(q, () => expect(first(q)).toBe(want));
+  // Either lodging search is right (the request sets list both for such requests); a route or a map search is not.
+  it('places to stay in Kyoto Oct 3-6 under $150 a night', () => {
+    expect(['travel-planner/get_accommodations', 'airbnb/airbnb_search']).toContain(first('places to stay in Kyoto Oct 3-6 under $150 a night'));
+  });
 
   it('a subreddit, two airport codes, an exception class, a time in another zone', () => {
     expect(normalizeQuery("what's hot on r/LocalLLaMA today")).toMatch(/subreddit reddit/);

@@ -1,0 +1,109 @@
+/**
+ * Learns which words of a tool's name a request's word points to when the right tool's own text
+ * lacks it ("box and whiskers" → boxplot, "hogging the cpu" → processes): a translation table from
+ * users' words to tools' words, counted over labelled requests. bench/train-rerank.ts runs it on the
+ * training sets and writes src/dispatch/learned-words.ts; the search reads each entry as a weak
+ * synonym (SearchIndex), so a request word nothing in the catalog says still finds the tool.
+ *
+ * Only words that recur: a pair must be seen in MIN_REQUESTS requests of MIN_SETS sets (writers),
+ * say the tool word in at least MIN_SHARE of the requests with the word, and MIN_LIFT times more
+ * often than the tool word is said by requests at large. Left out: ids and numbers (letters only),
+ * the names of people and places (a word mostly capitalised mid-sentence: "ask Dana", "in Kyoto"), a
+ * pair the hand-written synonyms have already, a request word the tool's text has (nothing to learn),
+ * and one that names a server or a sub-product ("outlook", "bright data": the index reads those).
+ */
+import type { Catalog } from '../src/mcp/connection.js';
+import { entriesOf, SearchIndex } from '../src/dispatch/search-index.js';
+import { normalizeQuery, requestWords, synonymsOf, termOfWord, terms, words } from '../src/dispatch/text.js';
+import { readRequests } from './requests.js';
+
+const MIN_REQUESTS = 3;
+const MIN_SETS = 3;
+const MIN_SHARE = 0.25;
+const MIN_LIFT = 10;
+const PER_WORD = 3;
+/** A learned word's weight at full share (≥ 0.5 of its requests); a synonym of the hand-written groups counts 0.5. */
+const WEIGHT = 0.4;
+const LETTERS = /^[a-z]{3,}$/;
+const TOOL_WORD = /^[a-z]{2,}$/;
+// A word mid-sentence (after a lower-case letter or a comma and a space) with its first letter.
+const MID_WORD = /(?<=[a-z,;:] )[A-Za-z]+/g;
+
+/** Request term → the tool-name terms it points to, each with its weight, learned from `sets` over `servers`. */
+export function learnWords(sets: readonly string[], servers: ReadonlyArray<{ server: string; catalog: Catalog }>): Map<string, Array<[string, number, string]>> {
+  const tools = new Map<string, { name: Set<string>; all: Set<string> }>();
+  // How tool names spell each term (the commonest spelling), for `why`.
+  const spellings = new Map<string, Map<string, number>>();
+  for (const { server, catalog } of servers) {
+    for (const t of catalog.tools) {
+      for (const w of words(t.name)) {
+        const term = termOfWord(w);
+        if (!term) continue;
+        const m = spellings.get(term) ?? new Map<string, number>();
+        m.set(w, (m.get(w) ?? 0) + 1);
+        spellings.set(term, m);
+      }
+      const head = `${t.name} ${t.title ?? ''}`;
+      const params = Object.keys((t.inputSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}).join(' ');
+      tools.set(`${server}/${t.name}`, { name: new Set(terms(head)), all: new Set(terms(`${head} ${t.description ?? ''} ${params}`)) });
+    }
+  }
+  // Words that name a server or a sub-product are the index's to read (a product is not a synonym).
+  const index = new SearchIndex(servers.flatMap((s) => entriesOf(s.server, s.server, s.catalog)), new Map());
+  const withWord = new Map<string, number>();
+  const withToolWord = new Map<string, number>();
+  const pairs = new Map<string, { n: number; sets: Set<string> }>();
+  const capitals = new Map<string, [seen: number, capital: number]>();
+  let requests = 0;
+  for (const set of sets) {
+    for (const x of readRequests(set)) {
+      for (const m of x.q.matchAll(MID_WORD)) {
+        const t = termOfWord(m[0].toLowerCase());
+        if (!t) continue;
+        const c = capitals.get(t) ?? [0, 0];
+        c[0]++;
+        if (m[0][0] !== m[0][0]!.toLowerCase()) c[1]++;
+        capitals.set(t, c);
+      }
+      const tool = tools.get(x.expect[0]!);
+      if (!tool) continue;
+      requests++;
+      for (const t of tool.name) withToolWord.set(t, (withToolWord.get(t) ?? 0) + 1);
+      const said = [...new Set(requestWords(normalizeQuery(x.q)).map((r) => r.term))];
+      const naming = index.namingTerms(x.q);
+      for (const w of said) {
+        withWord.set(w, (withWord.get(w) ?? 0) + 1);
+        if (tool.all.has(w) || naming.has(w)) continue;
+        for (const t of tool.name) {
+          if (said.includes(t)) continue;
+          const k = `${w} ${t}`;
+          const p = pairs.get(k) ?? { n: 0, sets: new Set<string>() };
+          p.n++;
+          p.sets.add(set);
+          pairs.set(k, p);
+        }
+      }
+    }
+  }
+  const out = new Map<string, Array<[string, number]>>();
+  for (const [k, p] of pairs) {
+    if (p.n < MIN_REQUESTS || p.sets.size < MIN_SETS) continue;
+    const [w, t] = k.split(' ') as [string, string];
+    if (!LETTERS.test(w) || !TOOL_WORD.test(t)) continue;
+    const share = p.n / withWord.get(w)!;
+    if (share < MIN_SHARE || share / (withToolWord.get(t)! / requests) < MIN_LIFT) continue;
+    const cap = capitals.get(w);
+    if (cap && cap[1] * 2 >= cap[0]) continue;
+    if (synonymsOf(w).includes(t)) continue;
+    const l = out.get(w) ?? [];
+    l.push([t, share]);
+    out.set(w, l);
+  }
+  const spelt = (t: string) => [...(spellings.get(t) ?? [])].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? t;
+  const table = new Map<string, Array<[string, number, string]>>();
+  for (const w of [...out.keys()].sort()) {
+    const l = out.get(w)!.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    table.set(w, l.slice(0, PER_WORD).map(([t, share]): [string, number, string] => [t, Number((WEIGHT * Math.min(1, share / 0.5)).toFixed(3)), spelt(t)]));
+  }
+  return table;
+}
