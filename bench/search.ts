@@ -37,12 +37,15 @@
  * holdout-39 in the fourteenth; the four were the held-out half until the fifteenth round, which
  * tuned on them. holdout-40 to -42, written the same way at the fifteenth round's start (three
  * writers side by side, none reading another's draft), were held out until the sixteenth round
- * tuned on them. The held-out half is now holdout-43 to -45, written the same way at the sixteenth
- * round's start, committed before any ranking changed, and scored once at its end. Over the small catalog, bench/search-holdout-3.txt was
+ * tuned on them. holdout-43 to -45, written the same way at the sixteenth round's start, were held
+ * out until the seventeenth round tuned on them. The held-out half is now holdout-46 to -48, written
+ * the same way at the seventeenth round's start, committed before any ranking changed, and scored once
+ * at its end; holdout-49 to -51 were written the same way during that round (by writers who saw no
+ * ranking either) and tuned on before the held-out half was scored. Over the small catalog, bench/search-holdout-3.txt was
  * written in the thirteenth round too: a hash of each request puts it in a validation half (scored
  * while the reranker was chosen) or a held-out half (scored once, at the end).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
- * bench/train-rerank.ts on search-large.txt and holdout-2 to -42) and by the lexical ranking alone.
+ * bench/train-rerank.ts on search-large.txt, holdout-2 to -45 and holdout-49 to -51) and by the lexical ranking alone.
  * Then search latency, index build time and the time to update one server's entries.
  */
 import MiniSearch from 'minisearch';
@@ -104,9 +107,15 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-40.txt', how: 'tuned on in round 16', held: false },
   { file: 'search-large-holdout-41.txt', how: 'tuned on in round 16', held: false },
   { file: 'search-large-holdout-42.txt', how: 'tuned on in round 16', held: false },
-  { file: 'search-large-holdout-43.txt', how: 'held out, written in round 16', held: true },
-  { file: 'search-large-holdout-44.txt', how: 'held out, written in round 16', held: true },
-  { file: 'search-large-holdout-45.txt', how: 'held out, written in round 16', held: true },
+  { file: 'search-large-holdout-43.txt', how: 'tuned on in round 17', held: false },
+  { file: 'search-large-holdout-44.txt', how: 'tuned on in round 17', held: false },
+  { file: 'search-large-holdout-45.txt', how: 'tuned on in round 17', held: false },
+  { file: 'search-large-holdout-46.txt', how: 'held out, written in round 17', held: true },
+  { file: 'search-large-holdout-47.txt', how: 'held out, written in round 17', held: true },
+  { file: 'search-large-holdout-48.txt', how: 'held out, written in round 17', held: true },
+  { file: 'search-large-holdout-49.txt', how: 'written and tuned on in round 17', held: false },
+  { file: 'search-large-holdout-50.txt', how: 'written and tuned on in round 17', held: false },
+  { file: 'search-large-holdout-51.txt', how: 'written and tuned on in round 17', held: false },
 ];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */
