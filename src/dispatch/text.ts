@@ -973,7 +973,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bsideways\b/gi, ' landscape orientation '],
   [/\bclose (?:it|this|that) out\b/gi, ' resolve update '],
   [/\bput my name on\b/gi, ' assign '],
-  [/\bapple'?s? (?:developer|dev) conference\b/gi, ' wwdc '],  // From holdout-43 to -45's misses.
+  [/\bapple'?s? (?:developer|dev) conference\b/gi, ' wwdc '],
+  // From holdout-43 to -45's misses.
   [/\bwhat (?:has )?happened (?:recently|lately|overnight|today|yesterday|this week|since\b|on\b)/gi, ' events activity recent history '],
   [/\bwho (?:changed|archived|moved|edited|updated|deleted|closed|renamed|modified|flipped|removed)\b/gi, ' $& history activity audit '],
   // "move my 3pm sync to 4pm": a meeting moves to another time.
