@@ -1,6 +1,6 @@
 /**
  * Learns which words of a tool's name a request's word points to when the right tool's own text
- * lacks it ("box and whiskers" → boxplot, "hogging the cpu" → processes): a translation table from
+ * lacks it ("a typo in the title" → update, "notes of our retro" → figjam): a translation table from
  * users' words to tools' words, counted over labelled requests. bench/train-rerank.ts runs it on the
  * training sets and writes src/dispatch/learned-words.ts; the search reads each entry as a weak
  * synonym (SearchIndex), so a request word nothing in the catalog says still finds the tool.
@@ -29,7 +29,7 @@ const TOOL_WORD = /^[a-z]{2,}$/;
 // A word mid-sentence (after a lower-case letter or a comma and a space) with its first letter.
 const MID_WORD = /(?<=[a-z,;:] )[A-Za-z]+/g;
 
-/** Request term → the tool-name terms it points to, each with its weight, learned from `sets` over `servers`. */
+/** Request term → the tool-name terms it points to (term, weight, spelling), learned from `sets` over `servers`. */
 export function learnWords(sets: readonly string[], servers: ReadonlyArray<{ server: string; catalog: Catalog }>): Map<string, Array<[string, number, string]>> {
   const tools = new Map<string, { name: Set<string>; all: Set<string> }>();
   // How tool names spell each term (the commonest spelling), for `why`.

@@ -1,12 +1,13 @@
 /**
- * Trains the reranker's weights (src/dispatch/rerank.ts) and writes src/dispatch/rerank-weights.ts.
- * Data: the labelled requests over the large catalog already scored and tuned on (TRAINING_SETS);
+ * Learns the words (bench/learn-words.ts → src/dispatch/learned-words.ts), then trains the reranker's
+ * weights (src/dispatch/rerank.ts) on the first ranking those words give and writes
+ * src/dispatch/rerank-weights.ts. Data: the labelled requests over the large catalog already scored and tuned on (TRAINING_SETS);
  * never a set still held out (bench/search.ts marks them), nor the small catalog's sets. For each request, the lexical ranking's best RERANK_DEPTH hits; every right hit
  * among them should outscore every wrong one (pairwise logistic loss, plain SGD in a fixed order,
  * so the same data gives the same weights). The order takes one request from each set in turn: set
  * after set, plain SGD fitted the sets read last best (cross-validated, 0.774 -> 0.777 top-1).
- *   node dist/bench/train-rerank.js          writes the weights
- *   node dist/bench/train-rerank.js --cv     also: each training set scored by weights learned on the others
+ *   node dist/bench/train-rerank.js          writes the words and the weights
+ *   node dist/bench/train-rerank.js --cv     also: each training set scored by weights learned on the others (with the words of all sets)
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -756,7 +756,7 @@ export class SearchIndex {
     // A synonym that is another word of the request counts as that word, not twice; one that an
     // earlier word already stands for, likewise ("list open …": "get" for list, not for open too).
     for (const [s, weight] of weightedSynonymsOf(w)) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight: weight === 0.5 ? SYNONYM_WEIGHT : weight, label: `${word}→${spelling(s)}` });
-    // A word users say for what tools name otherwise ("whiskers": boxplot), learned, counts less than a synonym.
+    // A word users say for what tools name otherwise ("retro": figjam), learned, counts less than a synonym.
     for (const [s, weight, spelt] of this.learned.get(w) ?? []) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight, label: `${word}→${spelt}` });
     for (const t of this.prefixed(w)) out.push({ term: t, weight: PREFIX_WEIGHT * (w.length / t.length), label: word, prefix: true });
     if (next) {
@@ -787,16 +787,16 @@ export class SearchIndex {
     return [...order.map((i) => first.hits[i]!), ...first.hits.slice(RERANK_DEPTH)].slice(0, limit);
   }
 
-  /** The lexical ranking's best `depth` hits, as the reranker reads them (also what bench/train-rerank.ts learns from). */
   /** The terms of a request that name a server or a sub-product of one ("outlook", "bright data"): bench/learn-words.ts learns nothing from them. */
   namingTerms(query: string): Set<string> {
-    const terms = [...new Set(requestWords(normalizeQuery(query.slice(0, MAX_QUERY_CHARS))).map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
-    const { naming } = this.namedServers(terms);
+    const said = [...new Set(requestWords(normalizeQuery(query.slice(0, MAX_QUERY_CHARS))).map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
+    const { naming } = this.namedServers(said);
     const out = new Set(naming);
-    for (const w of terms) if (this.subproduct(w) ?? this.kindOwner(w)) out.add(w);
+    for (const w of said) if (this.subproduct(w) ?? this.kindOwner(w)) out.add(w);
     return out;
   }
 
+  /** The lexical ranking's best `depth` hits, as the reranker reads them (also what bench/train-rerank.ts learns from). */
   firstRanking(query: string, opts: SearchOptions = {}, depth = RERANK_DEPTH): FirstRanking {
     // A request is untrusted: its text and its distinct words are bounded, so is the work.
     const text = query.slice(0, MAX_QUERY_CHARS);
