@@ -38,10 +38,12 @@
  * tuned on them. holdout-40 to -42, written the same way at the fifteenth round's start (three
  * writers side by side, none reading another's draft), were held out until the sixteenth round
  * tuned on them. holdout-43 to -45, written the same way at the sixteenth round's start, were held
- * out until the seventeenth round tuned on them. The held-out half is now holdout-46 to -48, written
- * the same way at the seventeenth round's start, committed before any ranking changed, and scored once
- * at its end; holdout-49 to -51 were written the same way during that round (by writers who saw no
- * ranking either) and tuned on before the held-out half was scored. Over the small catalog, bench/search-holdout-3.txt was
+ * out until the seventeenth round tuned on them; holdout-46 to -48, written the same way at the
+ * seventeenth round's start, were held out until the eighteenth round tuned on them (holdout-49 to
+ * -51 were written during the seventeenth round and tuned on in it). The held-out half is now
+ * holdout-52 to -54, written the same way at the eighteenth round's start, committed before any
+ * ranking changed, and scored once at its end; holdout-55 to -59 were written the same way during
+ * that round (by writers who saw no ranking either) and tuned on before the held-out half was scored. Over the small catalog, bench/search-holdout-3.txt was
  * written in the thirteenth round too: a hash of each request puts it in a validation half (scored
  * while the reranker was chosen) or a held-out half (scored once, at the end).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
@@ -110,12 +112,15 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-43.txt', how: 'tuned on in round 17', held: false },
   { file: 'search-large-holdout-44.txt', how: 'tuned on in round 17', held: false },
   { file: 'search-large-holdout-45.txt', how: 'tuned on in round 17', held: false },
-  { file: 'search-large-holdout-46.txt', how: 'held out, written in round 17', held: true },
-  { file: 'search-large-holdout-47.txt', how: 'held out, written in round 17', held: true },
-  { file: 'search-large-holdout-48.txt', how: 'held out, written in round 17', held: true },
+  { file: 'search-large-holdout-46.txt', how: 'tuned on in round 18', held: false },
+  { file: 'search-large-holdout-47.txt', how: 'tuned on in round 18', held: false },
+  { file: 'search-large-holdout-48.txt', how: 'tuned on in round 18', held: false },
   { file: 'search-large-holdout-49.txt', how: 'written and tuned on in round 17', held: false },
   { file: 'search-large-holdout-50.txt', how: 'written and tuned on in round 17', held: false },
   { file: 'search-large-holdout-51.txt', how: 'written and tuned on in round 17', held: false },
+  { file: 'search-large-holdout-52.txt', how: 'held out, written in round 18', held: true },
+  { file: 'search-large-holdout-53.txt', how: 'held out, written in round 18', held: true },
+  { file: 'search-large-holdout-54.txt', how: 'held out, written in round 18', held: true },
 ];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */
