@@ -121,6 +121,11 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-52.txt', how: 'held out, written in round 18', held: true },
   { file: 'search-large-holdout-53.txt', how: 'held out, written in round 18', held: true },
   { file: 'search-large-holdout-54.txt', how: 'held out, written in round 18', held: true },
+  { file: 'search-large-holdout-55.txt', how: 'written and tuned on in round 18', held: false },
+  { file: 'search-large-holdout-56.txt', how: 'written and tuned on in round 18', held: false },
+  { file: 'search-large-holdout-57.txt', how: 'written and tuned on in round 18', held: false },
+  { file: 'search-large-holdout-58.txt', how: 'written and tuned on in round 18', held: false },
+  { file: 'search-large-holdout-59.txt', how: 'written and tuned on in round 18', held: false },
 ];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */
