@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // linear time on hostile text, the dispatcher's fuzzing): the same JavaScript on every Node, so the Node 22/24 runs of
 // .ci/test-matrix (MINI_A_TEST_MATRIX=1) leave them to Node 20's run. Everything that touches
 // processes, sockets, HTTP, files or the package runs on all three.
-const DATA_ONLY = ['test/search-ranking.test.ts', 'test/learned-words.test.ts', 'test/search-index.test.ts', 'test/rerank.test.ts', 'test/linear-time.test.ts', 'test/dispatch-fuzz.test.ts'];
+const DATA_ONLY = ['test/search-ranking.test.ts', 'test/learned-words.test.ts', 'test/glossary.test.ts', 'test/search-index.test.ts', 'test/rerank.test.ts', 'test/linear-time.test.ts', 'test/dispatch-fuzz.test.ts'];
 
 export default defineConfig({
   test: {

@@ -177,20 +177,29 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['wechat', '微信'],
 ];
 
-const ALL: Array<[string, string]> = GLOSSES.flatMap(([en, cjk]) => cjk.split(' ').map((s): [string, string] => [s, en]));
+import { CJK_WORDS } from './glossary-words.js';
+
+/** The spellings the hand-written glosses above have (bench/build-glossary.ts leaves them to these). */
+export const HAND_CJK_SPELLINGS: ReadonlySet<string> = new Set(GLOSSES.flatMap(([, cjk]) => cjk.split(' ')));
+// Spelling → English: the hand-written glosses first, then the glossary's wide table.
+const ALL = new Map<string, string>();
+for (const [en, cjk] of [...GLOSSES, ...CJK_WORDS]) for (const s of cjk.split(' ')) if (!ALL.has(s)) ALL.set(s, en);
+const LENGTHS = [...new Set([...ALL.keys()].map((s) => s.length))].sort((a, b) => b - a);
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 
 /** The English glosses of the CJK words in `text`, in the order they appear (empty for text without any). */
 export function cjkGlosses(text: string): string[] {
   if (!CJK.test(text)) return [];
-  const found: Array<[number, string]> = [];
+  const found: string[] = [];
   const seen = new Set<string>();
-  for (const [s, en] of ALL) {
-    const at = text.indexOf(s);
-    if (at >= 0 && !seen.has(en)) {
-      seen.add(en);
-      found.push([at, en]);
+  // Every spelling at every place, the ones inside a longer one too ("数据库" also says "数据"): one
+  // pass over text the caller has bounded, a lookup per spelling length at each place.
+  for (let i = 0; i < text.length; i++) {
+    for (const n of LENGTHS) {
+      if (i + n > text.length) continue;
+      const en = ALL.get(text.slice(i, i + n));
+      if (en !== undefined && !seen.has(en)) seen.add(en), found.push(en);
     }
   }
-  return found.sort((a, b) => a[0] - b[0]).map(([, en]) => en);
+  return found;
 }

@@ -114,7 +114,13 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['december', 'diciembre dezembro décembre dezember dicembre'],
 ];
 
-const ALL = new Map<string, string>(GLOSSES.flatMap(([en, ws]) => ws.split(' ').map((w): [string, string] => [w, en])));
+import { EURO_WORDS } from './glossary-words.js';
+
+/** The spellings the hand-written glosses above have (bench/build-glossary.ts leaves them to these). */
+export const HAND_EURO_SPELLINGS: ReadonlySet<string> = new Set(GLOSSES.flatMap(([, ws]) => ws.split(' ')));
+// Spelling → English: the hand-written glosses first, then the glossary's wide table.
+const ALL = new Map<string, string>();
+for (const [en, ws] of [...GLOSSES, ...EURO_WORDS]) for (const w of ws.split(' ')) if (!ALL.has(w)) ALL.set(w, en);
 /** Portuguese's "no"/"na" is "in the" ("no todoist"), not a negation; these words say the request is Portuguese. */
 const PORTUGUESE = new Set(['procura', 'página', 'chamada', 'chamado', 'pra', 'você', 'voce', 'não', 'nao', 'minha', 'meu', 'uma', 'está', 'são', 'hoje', 'amanhã', 'amanha', 'adiciona', 'cria', 'envia', 'mostra', 'tarefa', 'tarefas', 'mensagem', 'arquivo', 'reunião', 'também', 'então', 'assinatura']);
 // Runs of letters of any script: one pass over text the caller has bounded.

@@ -1,0 +1,63 @@
+/**
+ * The glossary's wide tables (src/dispatch/glossary-words.ts): what bench/build-glossary.ts builds from
+ * bench/glossary/*.tsv, nothing edited by hand, no spelling that is an English word, and read by the
+ * European and CJK glosses after their hand-written words.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cjkGlosses } from '../src/dispatch/cjk-gloss.js';
+import { euroGlossed } from '../src/dispatch/euro-gloss.js';
+import { CJK_WORDS, EURO_WORDS } from '../src/dispatch/glossary-words.js';
+import { entriesOf, SearchIndex } from '../src/dispatch/search-index.js';
+import { captured, capturedServers } from './helpers/catalogs.js';
+
+const ROOT = path.join(import.meta.dirname, '..');
+type Builder = typeof import('../bench/build-glossary.js');
+const builder = async () => (await import(path.join(ROOT, 'dist/bench/build-glossary.js'))) as Builder;
+const pairs = (table: ReadonlyArray<[string, string]>) => table.flatMap(([en, ss]) => ss.split(' ').map((s) => [s, en] as const));
+
+describe('the glossary', () => {
+  it('is what bench/build-glossary.ts builds from bench/glossary (nothing edited by hand)', async () => {
+    const b = await builder();
+    const built = b.buildGlossary();
+    expect(built.euro.length).toBeGreaterThan(1000);
+    expect(built.cjk.length).toBeGreaterThan(1000);
+    expect(b.glossaryModule(built)).toContain(`${built.euro.length} European spellings, ${built.cjk.length} CJK spellings`);
+    expect(pairs(EURO_WORDS).sort()).toEqual([...built.euro].sort());
+    expect(pairs(CJK_WORDS).sort()).toEqual([...built.cjk].sort());
+  }, 60_000);
+
+  it('has no European spelling that is an English word, none shorter than 3 letters, none under two English words', async () => {
+    const english = (await builder()).englishWords();
+    const seen = new Map<string, string>();
+    for (const [s, en] of [...pairs(EURO_WORDS), ...pairs(CJK_WORDS)]) {
+      expect(seen.get(s) ?? en, s).toBe(en);
+      seen.set(s, en);
+    }
+    for (const [s] of pairs(EURO_WORDS)) {
+      expect(s).toMatch(/^\p{Script=Latin}{3,}$/u);
+      expect(english.has(s), s).toBe(false);
+    }
+    for (const [s] of pairs(CJK_WORDS)) expect([...s].length, s).toBeGreaterThanOrEqual(2);
+    // The English filter holds the catalogs' words and common English: the spellings it must keep out.
+    for (const w of ['data', 'red', 'once', 'mover', 'pour', 'chat', 'die', 'gift']) expect(english.has(w), w).toBe(true);
+  });
+
+  it('reads words of the trade in other languages as English, the hand-written words first', () => {
+    expect(euroGlossed('Liste mes brouillons Gmail')).toContain('draft');
+    expect(euroGlossed('aprova o merge request do projeto web')).toMatch(/^approve .* project web$/);
+    expect(euroGlossed('zeig mir alle ungelesenen Nachrichten im Posteingang')).toMatch(/message.*inbox/);
+    // "karte" is a card in the hand-written words, a map in the German table.
+    expect(euroGlossed('karte')).toBe('card');
+    expect(cjkGlosses('把这个分支删掉')).toEqual(expect.arrayContaining(['branch', 'delete']));
+    // A spelling inside a longer one is read too ("数据库": database, and data).
+    expect(cjkGlosses('数据库')).toEqual(expect.arrayContaining(['database', 'data']));
+    expect(cjkGlosses('plain english, no cjk')).toEqual([]);
+  });
+
+  it('finds a tool from a request in another language the hand-written words did not cover', () => {
+    const idx = new SearchIndex(capturedServers().flatMap((s) => entriesOf(s, s, captured(s))));
+    const top = (q: string) => idx.search(q, { limit: 5 }).map((h) => `${h.connection}/${h.name}`);
+    expect(top('Liste mes brouillons Gmail')).toContain('google-workspace/list_drafts');
+  });
+});
