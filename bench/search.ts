@@ -47,7 +47,7 @@
  * written in the thirteenth round too: a hash of each request puts it in a validation half (scored
  * while the reranker was chosen) or a held-out half (scored once, at the end).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
- * bench/train-rerank.ts on search-large.txt, holdout-2 to -45 and holdout-49 to -51) and by the lexical ranking alone.
+ * bench/train-rerank.ts on search-large.txt, holdout-2 to -51 and holdout-55 to -59) and by the lexical ranking alone.
  * Then search latency, index build time and the time to update one server's entries.
  */
 import MiniSearch from 'minisearch';
