@@ -9,6 +9,8 @@ import { cjkGlosses } from '../src/dispatch/cjk-gloss.js';
 import { euroGlossed } from '../src/dispatch/euro-gloss.js';
 import { CJK_WORDS, EURO_WORDS } from '../src/dispatch/glossary-words.js';
 import { entriesOf, SearchIndex } from '../src/dispatch/search-index.js';
+import { THESAURUS } from '../src/dispatch/thesaurus-words.js';
+import { synonymsOf } from '../src/dispatch/text.js';
 import { captured, capturedServers } from './helpers/catalogs.js';
 
 const ROOT = path.join(import.meta.dirname, '..');
@@ -59,5 +61,29 @@ describe('the glossary', () => {
     const idx = new SearchIndex(capturedServers().flatMap((s) => entriesOf(s, s, captured(s))));
     const top = (q: string) => idx.search(q, { limit: 5 }).map((h) => `${h.connection}/${h.name}`);
     expect(top('Liste mes brouillons Gmail')).toContain('google-workspace/list_drafts');
+  });
+});
+
+describe('the thesaurus', () => {
+  const idx = new SearchIndex(capturedServers().flatMap((s) => entriesOf(s, s, captured(s))));
+
+  it('is what bench/build-glossary.ts builds from bench/thesaurus (nothing edited by hand), no hand-written synonym again', async () => {
+    const built = (await builder()).buildThesaurus();
+    expect(built.length).toBeGreaterThan(500);
+    expect([...THESAURUS].map(([w, l]) => [w, l.map(([t, tw]) => [t, tw])])).toEqual(built);
+    for (const [w, l] of THESAURUS) for (const [t] of l) expect(synonymsOf(w), `${w} ${t}`).not.toContain(t);
+  });
+
+  it('reads a word the catalog does not say as the words tool names use for it, and says so in why', () => {
+    const hits = idx.search('I need a fake Payments API the frontend can build against', { limit: 5 });
+    const mock = hits.find((h) => h.connection === 'postman' && h.name === 'createMock');
+    expect(mock?.why).toContain('fake→mock');
+  });
+
+  it('leaves a word many tools say as they say it', () => {
+    // "accept" is in the thesaurus (approve) and in the text of many tools: it is read as itself.
+    expect(THESAURUS.get('accept')?.map(([t]) => t)).toContain('approv');
+    const why = idx.search('accept the invitation to the planning meeting', { limit: 10 }).map((h) => h.why).join(' ');
+    expect(why).not.toContain('accept→approve');
   });
 });

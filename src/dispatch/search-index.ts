@@ -1,6 +1,7 @@
 import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
 import { LEARNED_WORDS, type LearnedWords } from './learned-words.js';
+import { THESAURUS } from './thesaurus-words.js';
 import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type RequestWord, type Role } from './text.js';
 import { productKinds, toolKinds } from './products.js';
 import { Lexicon } from './lexicon.js';
@@ -161,6 +162,9 @@ const SYNONYM_WEIGHT = 0.5;
 /** Among a server's own tools (localScore), a word in the name or title counts most, in the parameter names least. */
 const LOCAL_FIELD_WEIGHT = [3, 3, 1, 1, 0.5];
 const PREFIX_WEIGHT = 0.5;
+/** A thesaurus word's weight (a learned word's at full share), and how many tools may say the request's word for it to be read. */
+const THESAURUS_WEIGHT = 0.4;
+const THESAURUS_RARE = 3;
 /** Longer words are not looked up for a typo: the edits to try grow with the length. */
 const MAX_TYPO_WORD = 20;
 /** At most this many words of one request are looked up for a typo (each is compared with every server's name). */
@@ -750,7 +754,7 @@ export class SearchIndex {
   }
 
   /** The forms a request word is looked up in: itself, synonyms, longer terms it begins, joined with the next word. */
-  private variants(w: string, next: string | undefined, said: Map<string, string>, claimed: Set<string>): Variant[] {
+  private variants(w: string, next: string | undefined, said: Map<string, string>, claimed: Set<string>, naming: boolean): Variant[] {
     const word = said.get(w) ?? w;
     const out: Variant[] = [{ term: w, weight: 1, label: word }];
     // A synonym that is another word of the request counts as that word, not twice; one that an
@@ -758,6 +762,11 @@ export class SearchIndex {
     for (const [s, weight] of weightedSynonymsOf(w)) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight: weight === 0.5 ? SYNONYM_WEIGHT : weight, label: `${word}→${spelling(s)}` });
     // A word users say for what tools name otherwise ("retro": figjam), learned, counts less than a synonym.
     for (const [s, weight, spelt] of this.learned.get(w) ?? []) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight, label: `${word}→${spelt}` });
+    // A word the catalog says in few tools or none ("hotel", "nuke"): the words tool names use for it
+    // (thesaurus-words.ts), as weakly as a learned word. A word many tools say is read as they say it.
+    if (!naming && (this.posting(w)?.size ?? 0) <= THESAURUS_RARE) {
+      for (const [s, spelt] of THESAURUS.get(w) ?? []) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight: THESAURUS_WEIGHT, label: `${word}→${spelt}` });
+    }
     for (const t of this.prefixed(w)) out.push({ term: t, weight: PREFIX_WEIGHT * (w.length / t.length), label: word, prefix: true });
     if (next) {
       const joined = w + next;
@@ -893,7 +902,7 @@ export class SearchIndex {
       // Where a thing is, or what it is about, says less about the tool than what to do to what.
       const rw = isNaming ? 1 : roleOf.get(w)!;
       totalIdf += wIdf * rw;
-      const vs = this.variants(w, words[i + 1], said, claimed);
+      const vs = this.variants(w, words[i + 1], said, claimed, isNaming);
       allVariants.push(vs);
       const skipNamed = isNaming && !onlyNames;
       // Per document, the word's best form, BM25F-saturated, and how strongly it is covered.
