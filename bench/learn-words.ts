@@ -70,7 +70,8 @@ export function learnWords(sets: readonly string[], servers: ReadonlyArray<{ ser
       requests++;
       for (const t of tool.name) withToolWord.set(t, (withToolWord.get(t) ?? 0) + 1);
       const said = [...new Set(requestWords(normalizeQuery(x.q)).map((r) => r.term))];
-      const naming = index.namingTerms(x.q);
+      // (The request's own terms: its text is far under the search's bound, so they are the same.)
+      const naming = index.namingTermsOf(said);
       for (const w of said) {
         withWord.set(w, (withWord.get(w) ?? 0) + 1);
         if (tool.all.has(w) || naming.has(w)) continue;

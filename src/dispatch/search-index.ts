@@ -762,7 +762,7 @@ export class SearchIndex {
     for (const [s, weight] of weightedSynonymsOf(w)) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight: weight === 0.5 ? SYNONYM_WEIGHT : weight, label: `${word}→${spelling(s)}` });
     // A word users say for what tools name otherwise ("retro": figjam), learned, counts less than a synonym.
     for (const [s, weight, spelt] of this.learned.get(w) ?? []) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight, label: `${word}→${spelt}` });
-    // A word the catalog says in few tools or none ("hotel", "nuke"): the words tool names use for it
+    // A word the catalog says in few tools or none ("fake", "untick"): the words tool names use for it
     // (thesaurus-words.ts), as weakly as a learned word. A word many tools say is read as they say it.
     if (!naming && (this.posting(w)?.size ?? 0) <= THESAURUS_RARE) {
       for (const [s, spelt] of THESAURUS.get(w) ?? []) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight: THESAURUS_WEIGHT, label: `${word}→${spelt}` });
@@ -798,7 +798,12 @@ export class SearchIndex {
 
   /** The terms of a request that name a server or a sub-product of one ("outlook", "bright data"): bench/learn-words.ts learns nothing from them. */
   namingTerms(query: string): Set<string> {
-    const said = [...new Set(requestWords(normalizeQuery(query.slice(0, MAX_QUERY_CHARS))).map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
+    return this.namingTermsOf([...new Set(requestWords(normalizeQuery(query.slice(0, MAX_QUERY_CHARS))).map((r) => r.term))]);
+  }
+
+  /** The same, of a request's distinct terms (requestWords' terms, in order) when the caller has them already. */
+  namingTermsOf(terms: readonly string[]): Set<string> {
+    const said = terms.slice(0, MAX_QUERY_TERMS);
     const { naming } = this.namedServers(said);
     const out = new Set(naming);
     for (const w of said) if (this.subproduct(w) ?? this.kindOwner(w)) out.add(w);
