@@ -2,8 +2,10 @@
  * English glosses of common words of software requests in Chinese (simplified and traditional),
  * Japanese and Korean. Most tool descriptions are English: "给飞书群发条消息" matches nothing of
  * lark's im_v1_message_create until 发 and 消息 are read as "send" and "message". The request's own
- * characters are still matched too (amap's and cloudbase's descriptions are Chinese).
+ * characters are still matched too (amap's and cloudbase's descriptions are Chinese). The glossary's
+ * wide table (glossary-words.ts, built from the catalogs' tool-name vocabulary) is read after these.
  */
+import { CJK_WORDS } from './glossary-words.js';
 
 /** English words, then the CJK spellings that mean them. */
 const GLOSSES: Array<[english: string, spellings: string]> = [
@@ -176,8 +178,6 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['tencent cloud', '腾讯云 騰訊雲'],
   ['wechat', '微信'],
 ];
-
-import { CJK_WORDS } from './glossary-words.js';
 
 /** The spellings the hand-written glosses above have (bench/build-glossary.ts leaves them to these). */
 export const HAND_CJK_SPELLINGS: ReadonlySet<string> = new Set(GLOSSES.flatMap(([, cjk]) => cjk.split(' ')));

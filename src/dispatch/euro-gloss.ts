@@ -2,8 +2,10 @@
  * Common words of software requests in Spanish, Portuguese, French, German and Italian, read in
  * English. Tool descriptions are English: "adiciona uma tarefa no todoist pra amanhã" matches
  * nothing of create_tasks until adiciona, tarefa and amanhã are read as add, task and tomorrow.
- * Only everyday words of the trade are here; a product's name is never one of them.
+ * Only everyday words of the trade are here; a product's name is never one of them. The glossary's
+ * wide table (glossary-words.ts, built from the catalogs' tool-name vocabulary) is read after them.
  */
+import { EURO_WORDS } from './glossary-words.js';
 
 /** English, then the spellings that mean it (several languages mixed; none is an English word). */
 const GLOSSES: Array<[english: string, spellings: string]> = [
@@ -113,8 +115,6 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['november', 'noviembre novembro novembre'],
   ['december', 'diciembre dezembro décembre dezember dicembre'],
 ];
-
-import { EURO_WORDS } from './glossary-words.js';
 
 /** The spellings the hand-written glosses above have (bench/build-glossary.ts leaves them to these). */
 export const HAND_EURO_SPELLINGS: ReadonlySet<string> = new Set(GLOSSES.flatMap(([, ws]) => ws.split(' ')));
