@@ -181,23 +181,30 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
 
 /** The spellings the hand-written glosses above have (bench/build-glossary.ts leaves them to these). */
 export const HAND_CJK_SPELLINGS: ReadonlySet<string> = new Set(GLOSSES.flatMap(([, cjk]) => cjk.split(' ')));
-// Spelling → English: the hand-written glosses first, then the glossary's wide table.
-const ALL = new Map<string, string>();
-for (const [en, cjk] of [...GLOSSES, ...CJK_WORDS]) for (const s of cjk.split(' ')) if (!ALL.has(s)) ALL.set(s, en);
-const LENGTHS = [...new Set([...ALL.keys()].map((s) => s.length))].sort((a, b) => b - a);
+// Spelling → English: the hand-written glosses first, then the glossary's wide table; and the
+// spellings' lengths, longest first. Built at the first request in these scripts, not at load.
+let table: { all: Map<string, string>; lengths: number[] } | undefined;
+function spellings(): { all: Map<string, string>; lengths: number[] } {
+  if (table) return table;
+  const all = new Map<string, string>();
+  for (const [en, cjk] of [...GLOSSES, ...CJK_WORDS]) for (const s of cjk.split(' ')) if (!all.has(s)) all.set(s, en);
+  table = { all, lengths: [...new Set([...all.keys()].map((s) => s.length))].sort((a, b) => b - a) };
+  return table;
+}
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 
 /** The English glosses of the CJK words in `text`, in the order they appear (empty for text without any). */
 export function cjkGlosses(text: string): string[] {
   if (!CJK.test(text)) return [];
+  const { all, lengths } = spellings();
   const found: string[] = [];
   const seen = new Set<string>();
   // Every spelling at every place, the ones inside a longer one too ("数据库" also says "数据"): one
   // pass over text the caller has bounded, a lookup per spelling length at each place.
   for (let i = 0; i < text.length; i++) {
-    for (const n of LENGTHS) {
+    for (const n of lengths) {
       if (i + n > text.length) continue;
-      const en = ALL.get(text.slice(i, i + n));
+      const en = all.get(text.slice(i, i + n));
       if (en !== undefined && !seen.has(en)) seen.add(en), found.push(en);
     }
   }

@@ -118,9 +118,15 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
 
 /** The spellings the hand-written glosses above have (bench/build-glossary.ts leaves them to these). */
 export const HAND_EURO_SPELLINGS: ReadonlySet<string> = new Set(GLOSSES.flatMap(([, ws]) => ws.split(' ')));
-// Spelling → English: the hand-written glosses first, then the glossary's wide table.
-const ALL = new Map<string, string>();
-for (const [en, ws] of [...GLOSSES, ...EURO_WORDS]) for (const w of ws.split(' ')) if (!ALL.has(w)) ALL.set(w, en);
+// Spelling → English: the hand-written glosses first, then the glossary's wide table. Built at the
+// first request read, not when the dispatcher loads (thousands of spellings).
+let all: Map<string, string> | undefined;
+function spellings(): Map<string, string> {
+  if (all) return all;
+  all = new Map<string, string>();
+  for (const [en, ws] of [...GLOSSES, ...EURO_WORDS]) for (const w of ws.split(' ')) if (!all.has(w)) all.set(w, en);
+  return all;
+}
 /** Portuguese's "no"/"na" is "in the" ("no todoist"), not a negation; these words say the request is Portuguese. */
 const PORTUGUESE = new Set(['procura', 'página', 'chamada', 'chamado', 'pra', 'você', 'voce', 'não', 'nao', 'minha', 'meu', 'uma', 'está', 'são', 'hoje', 'amanhã', 'amanha', 'adiciona', 'cria', 'envia', 'mostra', 'tarefa', 'tarefas', 'mensagem', 'arquivo', 'reunião', 'também', 'então', 'assinatura']);
 // Runs of letters of any script: one pass over text the caller has bounded.
@@ -135,9 +141,10 @@ export function euroGlossed(text: string): string {
       break;
     }
   }
+  const glossed = spellings();
   return text.replace(WORD, (w) => {
     const l = w.toLowerCase();
     if (portuguese && (l === 'no' || l === 'na' || l === 'nos' || l === 'nas')) return 'in';
-    return ALL.get(l) ?? w;
+    return glossed.get(l) ?? w;
   });
 }
