@@ -118,14 +118,17 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-49.txt', how: 'written and tuned on in round 17', held: false },
   { file: 'search-large-holdout-50.txt', how: 'written and tuned on in round 17', held: false },
   { file: 'search-large-holdout-51.txt', how: 'written and tuned on in round 17', held: false },
-  { file: 'search-large-holdout-52.txt', how: 'held out, written in round 18', held: true },
-  { file: 'search-large-holdout-53.txt', how: 'held out, written in round 18', held: true },
-  { file: 'search-large-holdout-54.txt', how: 'held out, written in round 18', held: true },
+  { file: 'search-large-holdout-52.txt', how: 'held out in round 18, tuned on in round 19', held: false },
+  { file: 'search-large-holdout-53.txt', how: 'held out in round 18, tuned on in round 19', held: false },
+  { file: 'search-large-holdout-54.txt', how: 'held out in round 18, tuned on in round 19', held: false },
   { file: 'search-large-holdout-55.txt', how: 'written and tuned on in round 18', held: false },
   { file: 'search-large-holdout-56.txt', how: 'written and tuned on in round 18', held: false },
   { file: 'search-large-holdout-57.txt', how: 'written and tuned on in round 18', held: false },
   { file: 'search-large-holdout-58.txt', how: 'written and tuned on in round 18', held: false },
   { file: 'search-large-holdout-59.txt', how: 'written and tuned on in round 18', held: false },
+  { file: 'search-large-holdout-60.txt', how: 'held out, written in round 19', held: true },
+  { file: 'search-large-holdout-61.txt', how: 'held out, written in round 19', held: true },
+  { file: 'search-large-holdout-62.txt', how: 'held out, written in round 19', held: true },
 ];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */
