@@ -290,6 +290,9 @@ const tfOf = (p: Posting, f: number) => Math.floor(p / SHIFT[f]!) % 128;
 class Postings {
   readonly ids: number[] = [];
   readonly values: number[] = [];
+  /** Each document's weighted frequency (SearchIndex.weighted), kept for the length normalisers `tfNorms` it was worked out with. */
+  tf?: Float64Array;
+  tfNorms?: Float64Array;
 
   get size(): number {
     return this.ids.length;
@@ -658,6 +661,19 @@ export class SearchIndex {
     return tf;
   }
 
+  /**
+   * A term's weighted frequencies in each of its documents, worked out at the first request that reads
+   * them after the index changed (the normalisers are new then): a request's common words are then
+   * array reads, not a field-by-field unpacking per document.
+   */
+  private weightedAll(m: Postings, norms: Float64Array): Float64Array {
+    if (m.tfNorms === norms) return m.tf!;
+    const tf = new Float64Array(m.ids.length);
+    for (let k = 0; k < tf.length; k++) tf[k] = this.weighted(m.ids[k]!, m.values[k]!, norms);
+    m.tfNorms = norms;
+    return (m.tf = tf);
+  }
+
   /** The length normalisers of every live document's fields (1 − b + b·length/average), and its name's length. */
   private lengthNorms(): { norms: Float64Array; nameLen: Float64Array } {
     if (this.lengths) return this.lengths;
@@ -916,6 +932,7 @@ export class SearchIndex {
         const m = this.posting(v.term);
         if (!m) continue;
         const tIdf = Math.min(wIdf, this.idf(m.size)) || this.idf(m.size);
+        const tfs = this.weightedAll(m, norms);
         for (let k = 0; k < m.ids.length; k++) {
           const id = m.ids[k]!;
           const p0 = m.values[k]!;
@@ -926,7 +943,7 @@ export class SearchIndex {
           const inNamed = skipNamed && named.has(this.docConn[id]!);
           if (inNamed && !(p0 % 128)) continue;
           const p = inNamed ? p0 % 128 : p0;
-          const tf = this.weighted(id, p, norms);
+          const tf = inNamed ? this.weighted(id, p, norms) : tfs[k]!;
           const val = ((inNamed ? NAMING_IN_NAME : 1) * v.weight * tIdf * (tf * (K1 + 1))) / (tf + K1);
           if (!b.wordSeen[id]) {
             b.wordSeen[id] = 1;
