@@ -1,10 +1,26 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Checks of computation alone (search quality, the learned words and the reranker's retraining,
 // linear time on hostile text, the dispatcher's fuzzing): the same JavaScript on every Node, so the Node 22/24 runs of
 // .ci/test-matrix (MINI_A_TEST_MATRIX=1) leave them to Node 20's run. Everything that touches
 // processes, sockets, HTTP, files or the package runs on all three.
 const DATA_ONLY = ['test/search-ranking.test.ts', 'test/learned-words.test.ts', 'test/glossary.test.ts', 'test/search-index.test.ts', 'test/rerank.test.ts', 'test/linear-time.test.ts', 'test/dispatch-fuzz.test.ts'];
+
+// The longest files, started first: CI's clean clone has no timing cache, and vitest's fallback
+// (the largest file first) started the reranker's retraining last, a 150 s tail on one worker.
+const SLOWEST_FIRST = ['rerank', 'package', 'linear-time', 'agent', 'proxy-faithful', 'client-complete', 'cli-dispatch', 'learned-words', 'daemon', 'server', 'tracing', 'policy', 'oauth'].map((f) => `test/${f}.test.ts`);
+const rank = (s: TestSpecification) => {
+  const i = SLOWEST_FIRST.findIndex((f) => s.moduleId.endsWith(f));
+  return i < 0 ? SLOWEST_FIRST.length : i;
+};
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rest = await super.sort(files);
+    return [...rest].sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -17,5 +33,6 @@ export default defineConfig({
     // child processes and sockets: three workers took the suite from 313 to 268 s here, four to 286 s.
     maxWorkers: 3,
     pool: 'forks',
+    sequence: { sequencer: SlowestFirst },
   },
 });

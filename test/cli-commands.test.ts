@@ -58,7 +58,7 @@ describe('commands (yargs)', () => {
     expect(d.code).toBe(0);
     expect(d.files.some((f) => f.includes('@modelcontextprotocol/sdk/dist/esm/client'))).toBe(true);
     // Whether a model is configured (model-config, to offer sampling) is all dispatch= asks of the agent.
-    for (const heavy of ['node_modules/openai/', 'node_modules/prom-client/', 'node_modules/yaml/', 'node_modules/js-tiktoken/', 'dist/src/agent/', 'dist/src/server/']) {
+    for (const heavy of ['node_modules/openai/', 'node_modules/prom-client/', 'node_modules/yaml/', 'node_modules/gpt-tokenizer/', 'dist/src/agent/', 'dist/src/server/']) {
       expect(d.files.filter((f) => f.startsWith(heavy) && f !== 'dist/src/agent/model-config.js'), heavy).toEqual([]);
     }
     // A stdio-only run loads no remote transport and no OAuth.

@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
-import { getEncoding } from 'js-tiktoken';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { maggToolDefinition, objectify } from '../src/server/magg.js';
 import { runCli } from './helpers/cli.js';
 import { tempDir } from './helpers/runtime.js';
 import { BIN, ROOT, SERVERS } from './helpers/servers.js';
+import { countTokens } from '../src/util/tokens.js';
 
 /** A tool result as sent: the SDK's own result schema would drop the proxy annotations. */
 const Raw = z.looseObject({ content: z.array(z.looseObject({ type: z.string() })), isError: z.boolean().optional(), structuredContent: z.record(z.string(), z.unknown()).optional() });
@@ -341,17 +341,16 @@ describe('dialect=magg options', () => {
 });
 
 describe('the proxy tool definition and objectification', () => {
-  const enc = getEncoding('o200k_base');
   const fn = (t: { name: string; description?: string; inputSchema: unknown }) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } });
 
   it('costs at most 500 tokens (o200k_base) in OpenAI function form, like proxy-dispatch', () => {
     for (const mode of ['name', 'alias', 'none'] as const) {
-      const n = enc.encode(JSON.stringify(fn(maggToolDefinition(mode)))).length;
+      const n = countTokens(JSON.stringify(fn(maggToolDefinition(mode))));
       expect(n, mode).toBeLessThanOrEqual(500);
     }
     // Both tools teach a whole workflow in about the same room.
-    const magg = enc.encode(JSON.stringify(fn(maggToolDefinition('name')))).length;
-    const dispatch = enc.encode(JSON.stringify(openAiFunction())).length;
+    const magg = countTokens(JSON.stringify(fn(maggToolDefinition('name'))));
+    const dispatch = countTokens(JSON.stringify(openAiFunction()));
     expect(magg / dispatch).toBeLessThan(1.5);
   });
 
