@@ -1045,20 +1045,25 @@ export class SearchIndex {
       }
       ranked.push({ id, s: b.matches[id]! * unasked * b.serverFactor[id]! });
     }
-    ranked.sort((x, y) => y.s - x.s || x.id - y.id);
+    // A hit far below the best is noise (a trace of a word in a long note): not worth its bytes. Only
+    // the tools above that line are sorted (a tenth of those scored, often); the rest are read only
+    // for twins of the hits shown, in the order a full sort would give them.
+    const cutoff = ranked.reduce((m, r) => Math.max(m, r.s), 0) * MIN_RELATIVE_SCORE;
+    const byScore = (x: { id: number; s: number }, y: { id: number; s: number }) => y.s - x.s || x.id - y.id;
+    const above = ranked.filter((r) => r.s >= cutoff).sort(byScore);
 
     const out: SearchHit[] = [];
     const candidates: Candidate[] = [];
     const bySig = new Map<string, SearchHit>();
-    for (const { id, s } of ranked) {
+    const twinOf = (id: number) => {
       const e = this.docs[id]!.entry;
       const twin = bySig.get(e.signature);
-      if (twin) {
-        (twin.also ??= []).push(e.connection);
-        continue;
-      }
-      // A hit far below the best is noise (a trace of a word in a long note): not worth its bytes.
-      if (s < ranked[0]!.s * MIN_RELATIVE_SCORE) break;
+      if (twin) (twin.also ??= []).push(e.connection);
+      return !!twin;
+    };
+    for (const { id, s } of above) {
+      const e = this.docs[id]!.entry;
+      if (twinOf(id)) continue;
       if (out.length >= depth) continue;
       const matched = this.matched(id, words, allVariants, norms, named.has(e.connection) ? naming : undefined);
       const hit: SearchHit = { connection: e.connection, type: e.type, name: e.name, score: Math.round(s * 100) / 100, description: shortDescription(e.description, DESCRIPTION_CHARS), why: explain(matched) };
@@ -1066,6 +1071,10 @@ export class SearchIndex {
       out.push(hit);
       const nl = e.params.indexOf('\n');
       candidates.push({ name: e.name, connection: e.connection, params: nl < 0 ? e.params : e.params.slice(0, nl), score: s, local: this.localScore(id, allVariants, naming, words, nouns), ...matchedIn(matched) });
+    }
+    // Below the line, twins of shown hits up to the first tool that is none.
+    if (ranked.some((r) => r.s < cutoff && bySig.has(this.docs[r.id]!.entry.signature))) {
+      for (const { id } of ranked.filter((r) => r.s < cutoff).sort(byScore)) if (!twinOf(id)) break;
     }
     return { hits: out, candidates, cues: requestCues(lower, req, question, askedAbout) };
   }
