@@ -352,6 +352,8 @@ export class SearchIndex {
   private readonly fieldTotal = new Float64Array(NF);
   private live = 0;
   private sortedTerms: string[] | null = null;
+  /** Which servers a word can name: by a term or joined name of theirs, or as a short prefix of one (namedServers' candidates). */
+  private nameLookup: { whole: Map<string, Set<string>>; prefix: Map<string, Set<string>> } | null = null;
   /** Per document and field, BM25F's length normaliser for the index as it is, and each name's length: built at the first search after a change. */
   private lengths?: { norms: Float64Array; nameLen: Float64Array };
   private readonly free: number[] = [];
@@ -412,6 +414,7 @@ export class SearchIndex {
     this.serverKinds.set(connection, kinds);
     this.localDf.set(connection, { df: localDf, n: ids.length });
     this.sortedTerms = null;
+    this.nameLookup = null;
     this.lengths = undefined;
   }
 
@@ -473,6 +476,7 @@ export class SearchIndex {
     this.serverKinds.delete(connection);
     this.localDf.delete(connection);
     this.sortedTerms = null;
+    this.nameLookup = null;
     this.lengths = undefined;
     if (this.lex.size > DEAD_TERMS_FACTOR * this.liveTerms + DEAD_TERMS_SLACK) this.compact();
   }
@@ -697,7 +701,15 @@ export class SearchIndex {
     const named = new Set<string>();
     const naming = new Set<string>();
     const wordSet = new Set(words);
+    // Only servers one of the words can name are read below (a few of 137, not each of them per word).
+    const lookup = this.nameLookups();
+    const maybe = new Set<string>();
+    words.forEach((w, i) => {
+      for (const key of [w, w + (words[i + 1] ?? '')]) for (const c of lookup.whole.get(key) ?? []) maybe.add(c);
+      for (const c of lookup.prefix.get(w) ?? []) maybe.add(c);
+    });
     for (const [c, ts] of this.serverTerms) {
+      if (!maybe.has(c)) continue;
       for (const w of words) if (this.serverJoined.get(c)?.has(w)) (named.add(c), naming.add(w));
       if (!ts.size) continue;
       if (ts.size > 1 && [...ts].every((t) => wordSet.has(t))) {
@@ -715,6 +727,20 @@ export class SearchIndex {
       }
     }
     return { named, naming };
+  }
+
+  /** namedServers' candidates per word, built after the servers change. */
+  private nameLookups(): { whole: Map<string, Set<string>>; prefix: Map<string, Set<string>> } {
+    if (this.nameLookup) return this.nameLookup;
+    const whole = new Map<string, Set<string>>();
+    const prefix = new Map<string, Set<string>>();
+    const add = (m: Map<string, Set<string>>, k: string, c: string) => (m.get(k) ?? m.set(k, new Set()).get(k)!).add(c);
+    for (const [c, ts] of this.serverTerms) {
+      for (const t of [...ts, ...(this.serverJoined.get(c) ?? [])]) add(whole, t, c);
+      // A word of 4 letters or more that begins a name term and is at most 4 letters short of it ("mongo").
+      for (const t of ts) for (let n = Math.max(4, t.length - 4); n < t.length; n++) add(prefix, t.slice(0, n), c);
+    }
+    return (this.nameLookup = { whole, prefix });
   }
 
   /** True when `w` is part of a joined or prefixed form of one of the server's name terms. */
