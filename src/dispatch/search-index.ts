@@ -1023,8 +1023,14 @@ export class SearchIndex {
     const families = new Set<number>();
     for (const t of words) if (FAMILY.has(t)) families.add(FAMILY.get(t)!);
     const many = words.some((w) => MANY.has(w) || (plural.get(w) && !naming.has(w)));
-    const numbered: Array<[string[], boolean]> = [];
-    for (const [w, pl] of plural) if (!naming.has(w)) numbered.push([[w, ...synonymsOf(w)], pl]);
+    // Per word said in a number: its forms (the word, then its synonyms), each with its place in that order.
+    const numbered: Array<[Map<string, number>, boolean]> = [];
+    for (const [w, pl] of plural) {
+      if (naming.has(w)) continue;
+      const forms = new Map<string, number>();
+      for (const t of [w, ...synonymsOf(w)]) if (!forms.has(t)) forms.set(t, forms.size);
+      numbered.push([forms, pl]);
+    }
     // The acts asked for in a verb's plain form ("complete the task"), to tell from a name's state ("get_completed_tasks").
     const acts = new Set(req.filter((r) => r.role === 'head' && ACTIONS.has(r.term) && !stateSaid(r)).map((r) => r.term));
     const ranked: Array<{ id: number; s: number }> = [];
@@ -1060,14 +1066,19 @@ export class SearchIndex {
       let unasked = (verbIsNoun ? OTHER_VERB : 1) * (stateOnly ? STATE_NOT_ACT : 1) * (sameVerb ? SAME_VERB : 1) * (d.undoes.some((t) => !asked.has(t)) ? UNASKED_DESTRUCTIVE : 1) * (otherVerb ? OTHER_VERB : 1) * (d.batch !== many ? UNASKED_BATCH : 1) * (d.special.some((t) => !asked.has(t)) ? UNASKED_SPECIAL : 1);
       // "list deployments": get_deployments rather than list_deployment_files.
       // By the word itself or the synonym the name uses ("book a meeting": create-event, not create-events).
+      // The first form, in the word's order, that the name spells in one number only decides.
       for (const [forms, pl] of numbered) {
-        for (const t of forms) {
-          const inPl = d.plural.includes(t);
-          const inSg = d.singular.includes(t);
-          if (inPl === inSg) continue;
-          unasked *= inPl === pl ? SAME_NUMBER : OTHER_NUMBER;
-          break;
+        let first = Infinity;
+        let firstPl = false;
+        for (const t of d.plural) {
+          const i = forms.get(t);
+          if (i !== undefined && i < first && !d.singular.includes(t)) (first = i), (firstPl = true);
         }
+        for (const t of d.singular) {
+          const i = forms.get(t);
+          if (i !== undefined && i < first && !d.plural.includes(t)) (first = i), (firstPl = false);
+        }
+        if (first !== Infinity) unasked *= firstPl === pl ? SAME_NUMBER : OTHER_NUMBER;
       }
       ranked.push({ id, s: b.matches[id]! * unasked * b.serverFactor[id]! });
     }
