@@ -76,6 +76,15 @@ describe('linear time on hostile text', () => {
     expect(await norm('put my ' + 'x '.repeat(100_000) + 'edits aside')).not.toContain('stash');
   }, T);
 
+  it('search text, the nineteenth round: quoted values after "called", quote marks, many short quotes', async () => {
+    const words = (s: string) => runBuilt('src/dispatch/text', '(m, s) => m.requestWords(m.normalizeQuery(s)).length', [s]) as Promise<number>;
+    expect(await words('called "' + 'a'.repeat(200_000) + ' delete branch')).toBe(2);
+    expect(await words('called '.repeat(50_000) + '"x" delete branch')).toBeGreaterThan(0);
+    expect(await words('called ' + ' '.repeat(200_000) + 'x delete branch')).toBe(2);
+    expect(await words('\uE000'.repeat(100_000) + 'delete branch')).toBe(2);
+    expect(await words("'ab' ".repeat(50_000))).toBe(50_000);
+  }, T);
+
   it('search text, the eleventh round: dotted hosts before a slash, idioms before long runs, long accented words', async () => {
     const norm = (s: string) => runBuilt('src/dispatch/text', '(m, s) => m.normalizeQuery(s)', [s]) as Promise<string>;
     // Not a domain (no top-level domain before the slash): a slashed name, which is no words.

@@ -16,6 +16,7 @@ const names = (hits: SearchHit[]) => hits.map((h) => `${h.connection}/${h.name}`
 // All 137 servers: the cases only hold against the whole crowd of look-alike tools.
 const idx = capturedIndex();
 const first = (q: string) => names(idx.search(q, { limit: 5 }))[0];
+const quotedOf = (q: string) => requestWords(normalizeQuery(q)).filter((r) => r.role === 'quoted').map((r) => r.word);
 const top5 = (q: string) => names(idx.search(q, { limit: 5 }));
 
 describe('parts of a request', () => {
@@ -176,8 +177,10 @@ describe('the sixth round (literal values; scored on an untouched set)', () => {
     // The quote of "it's" and that of "kim's" once made one quoted value that swallowed the verb.
     expect(normalizeQuery("it's time to delete kim's branch")).toMatch(/\bdelete\b/);
     expect(normalizeQuery("what's the status of bob's pr")).toMatch(/\bstatus\b/);
-    expect(normalizeQuery("rename the 'legacy' column, it's old")).not.toContain('legacy');
-    expect(normalizeQuery('rename the “legacy” column')).not.toContain('legacy');
+    // A quoted value's words are kept, in their own part of the request (they count less, and name no server).
+    expect(quotedOf("rename the 'legacy' column, it's old")).toEqual(['legacy']);
+    expect(quotedOf('rename the “legacy” column')).toEqual(['legacy']);
+    expect(quotedOf("it's time to delete kim's branch")).toEqual([]);
     // An unclosed quote costs one bounded read from each opening.
     expect(normalizeQuery(`say 'a ${'x '.repeat(5000)}`)).toContain('say');
   });
@@ -293,7 +296,7 @@ describe('CJK words of the trade, also read in English', () => {
   it('glosses them, in the order they are said, and leaves a quoted name out', () => {
     const n = normalizeQuery('给飞书群「产品讨论」发条消息：今晚8点发版');
     expect(n.trim().split(/\s+/).slice(0, 6)).toEqual(['lark', 'feishu', 'group', 'chat', 'send', 'message']);
-    expect(n).not.toContain('产品讨论');
+    expect(quotedOf('给飞书群「产品讨论」发条消息：今晚8点发版')).toEqual(['产品', '品讨', '讨论']);
     expect(cjkGlosses('open a github issue')).toEqual([]);
   });
 
@@ -416,7 +419,8 @@ describe('the eleventh round (European words, links without a scheme, everyday i
     expect(normalizeQuery('remove him without deleting the account')).toContain('archive');
     // A command's program names its tool; a one-word value in backticks is still just a name.
     expect(first('run `gcloud compute instances list` against acme-prod')).toBe('gcloud/run_gcloud_command');
-    expect(normalizeQuery('rename `old-name` to `new-name`')).not.toMatch(/old|new|command/);
+    expect(normalizeQuery('rename `old-name` to `new-name`')).not.toMatch(/command/);
+    expect(quotedOf('rename `old-name` to `new-name`')).toEqual(['old', 'name', 'new', 'name']);
     expect(first('read arXiv 2302.01318 and tell me what it says about acceptance rate')).toBe('firecrawl/firecrawl_research_read_paper');
     expect(first('dump all the links on the current page')).toBe('browser-infra/browser_read_links');
     expect(first('take a restore point of my vps before I mess with the kernel')).toBe('hostinger/VPS_createSnapshotV1');
@@ -624,5 +628,24 @@ describe('the eighth round (questions, code, re- verbs; scored on an untouched s
     expect(normalizeQuery('did ci go green on commit 3f2a91c?')).toContain('status passed');
     expect(normalizeQuery("figma slides: what's written on slide s_3?")).toContain('get content');
     expect(normalizeQuery('hang that link on the story')).toContain('add attach');
+  });
+});
+
+describe('the nineteenth round (quoted words)', () => {
+  it("reads a quoted status or screen's text, at a topic's weight", () => {
+    // Quoted words were dropped as a name: "under maintenance" left nothing of the request but the site.
+    expect(top5("the site keeps showing 'under maintenance' to visitors, turn that mode off")).toContain('hostinger/hosting_toggleMaintenanceModeV1');
+    const parts = new Map(requestWords(normalizeQuery("the 'under maintenance' page")).map((r) => [r.word, r.role]));
+    expect([parts.get('under'), parts.get('maintenance'), parts.get('page')]).toEqual(['quoted', 'quoted', 'head']);
+  });
+
+  it('names no server by a quoted word, and a quoted name after "called" is still left out', () => {
+    // "notion" in a web search's quoted terms is what to search for, not the server to use.
+    expect(first("search the web for 'notion vs obsidian for note taking'")).toMatch(/web_search|brave_web_search/);
+    expect(top5("search the web for 'notion vs obsidian for note taking'").filter((h) => h.startsWith('notion/'))).toEqual([]);
+    expect(quotedOf('add a card called "Fix login" to the board')).toEqual([]);
+    expect(normalizeQuery('add a card called "Fix login" to the board')).not.toMatch(/fix|login/);
+    // A request's own private-use characters are no quote marks.
+    expect(quotedOf('delete \uE000the branch\uE001 now')).toEqual([]);
   });
 });

@@ -241,7 +241,7 @@ const UNASKED_BATCH = 0.85;
 const SPECIAL = new Set(terms('draft preview template pending'));
 const UNASKED_SPECIAL = 0.85;
 /** How much a word counts by its part of the request (see `requestWords`). */
-const ROLE_WEIGHT: Record<Role, number> = { head: 1, place: 0.7, topic: 0.5 };
+const ROLE_WEIGHT: Record<Role, number> = { head: 1, place: 0.7, topic: 0.5, quoted: 0.5 };
 /** A name word in the request's number ("deployments" for get_deployments) counts this much more, in the other number this much less. */
 const SAME_NUMBER = 1.08;
 const OTHER_NUMBER = 0.88;
@@ -928,11 +928,13 @@ export class SearchIndex {
       const e = this.docs[id]!.entry;
       return (!opts.type || e.type === opts.type) && (!opts.connections || opts.connections.has(e.connection)) && (!opts.accept || opts.accept(e.connection, e.type, e.name));
     };
-    const { named, naming } = this.namedServers(words);
+    // A product's name in quotes is a value ("search for 'hubspot alternatives'"), not the server to use.
+    const unquoted = new Set(req.filter((r) => r.role !== 'quoted').map((r) => r.term));
+    const { named, naming } = this.namedServers(words.filter((w) => unquoted.has(w)));
     // A request's first word is its verb ("rotate the phone"), not a product.
     const sub = new Set<string>();
     for (const w of words) {
-      const c = naming.has(w) || w === req[0]!.term ? undefined : (this.subproduct(w) ?? this.kindOwner(w));
+      const c = naming.has(w) || w === req[0]!.term || !unquoted.has(w) ? undefined : (this.subproduct(w) ?? this.kindOwner(w));
       if (c && !named.has(c)) sub.add(c);
     }
     // Within a named server its name is a given, not evidence: "trello" must not favour the trello

@@ -162,7 +162,9 @@ const EMAIL_RE = /(?<![\w-])(?=[\w-]*@[\w-]+\.+\w)([\w-]*?)\b[\w-]+@[\w-]+\.[\w.
  */
 export function normalizeQuery(q: string): string {
   // Literal values first: a phrase must not read inside one ("notes/todo.md" is no to-do list).
+  // (A request's own quote marks, the characters this adds, are spaces: only what it quotes is marked.)
   let out = q
+    .replace(/[\uE000\uE001]/g, ' ')
     .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} ${googleKind(m)} ${/\/graphql\b|\/\/gql\./i.test(m) ? 'graphql' : /\/\/api\.github\.com\//i.test(m) ? 'json api' : ''} `)
     // owner/repo#88 is a GitHub issue or pull request.
     .replace(/(^|\s)[\w.-]+\/[\w.-]+#\d+\b/g, '$1 github pull request issue ')
@@ -276,12 +278,16 @@ export function normalizeQuery(q: string): string {
     // opens only where a word starts and closes where one ends: "it's time to delete kim's branch" has none.
     // A command line in backticks (`gcloud compute instances list`) is run by its program: that one word counts.
     .replace(/`([a-z][\w.-]{1,30}) [^`\n]{1,200}`/gi, ' $1 command ')
-    .replace(QUOTED_RE, (_m: string, before = '') => `${before} `)
-    .replace(/\b(named|called|titled)\s+\S+/gi, ' ');
+    .replace(NAMED_QUOTE_RE, ' ')
+    // What else is quoted may be a name, a status or a screen's text ("the 'under maintenance' page"):
+    // its words are kept, marked, and count less (requestWords gives them their own part).
+    .replace(QUOTED_RE, (m: string, before = '') => `${before} ${QUOTE_OPEN}${m.slice(before.length + 1, -1)}${QUOTE_CLOSE} `)
+    .replace(/\b(named|called|titled)\s+[^\s\uE000\uE001]+/gi, ' ');
   // 上海飞成都的航班, 北京到上海的航班: flights between two cities (by departure and arrival).
   out = out.replace(/[\u4e00-\u9fff]{2,4}(?:到|飞往|飞|至)[\u4e00-\u9fff]{2,4}(?=的?(?:直飞)?(?:航班|机票|飞机))/g, ' direct flights departure arrival cities ');
   // Chinese, Japanese or Korean words of the trade, also in English: most descriptions are English.
-  const glosses = cjkGlosses(out);
+  // (Not of a quoted name's words: 「产品讨论」 is what a group is called.)
+  const glosses = cjkGlosses(out.replace(/\uE000[^\uE001]*\uE001/g, ' '));
   return glosses.length ? `${glosses.join(' ')} ${out}` : out;
 }
 
@@ -334,7 +340,11 @@ function domainName(host: string): string {
 /** Names reserved for examples and tests (RFC 2606, 6761) and the usual stand-in company: no product. */
 const PLACEHOLDER_SITES = new Set(['example', 'test', 'invalid', 'localhost', 'local', 'acme']);
 
+/** Around the words of a quoted value in normalizeQuery's output (private-use characters: no word has them). */
+export const QUOTE_OPEN = '\uE000';
+export const QUOTE_CLOSE = '\uE001';
 // Bounded, so an unclosed quote is read once from each opening (linear time).
+const NAMED_QUOTE_RE = /\b(?:named|called|titled)\s+(?:"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d|'[^'\n]{0,200}'(?=$|[\s,.;:!?)\]}])|\u2018[^\u2019\n]{0,200}\u2019|\u300c[^\u300d\n]{0,200}\u300d)/gi;
 const QUOTED_RE = /["\u201c][^"\u201d\n]{0,200}["\u201d]|`[^`\n]{0,200}`|\u300c[^\u300d\n]{0,200}\u300d|\u300e[^\u300f\n]{0,200}\u300f|(^|[\s([{:,])['\u2018][^'\u2019\n]{0,200}['\u2019](?=$|[\s,.;:!?)\]}])/g;
 const PATH_RE = /(^|[\s(])(?:~|\.{1,2})?\/[^\s,;()]*/g;
 const FILE_RE = /(?:^|\s)(?:[\w-]+\/)*[\w-]+\.(?:txt|md|mdx|json|ya?ml|toml|ini|env|csv|tsv|log|pdf|png|jpe?g|gif|svg|webp|mp4|mov|mp3|wav|dmp|xlsx?|docx?|pptx?|drawio|ipynb|parquet|ts|tsx|js|jsx|py|rs|go|java|rb|sh|swift|kt|vue|html?|xml|sql|zip|gz|tar|lock)\b/gi;
@@ -1066,7 +1076,7 @@ export const ACTION_VERBS =
 const VERB_WORDS = new Set(ACTION_VERBS.split(' '));
 
 /** A request word's part: what to do and to what (`head`), where (`place`: "…to the board"), or what about (`topic`: "…about flaky ci"). */
-export type Role = 'head' | 'place' | 'topic';
+export type Role = 'head' | 'place' | 'topic' | 'quoted';
 const PLACE_WORDS = new Set('to on in into from at onto with'.split(' '));
 const TOPIC_WORDS = new Set('about regarding mentioning saying that for containing'.split(' '));
 const PLURAL_END = /(ss|us|is|ous)$/;
@@ -1085,17 +1095,28 @@ export interface RequestWord {
  * flaky ci"); until the next such word. "to" before a verb ("want to create") is no place.
  */
 export function requestWords(text: string): RequestWord[] {
-  const all = words(text);
   const out: RequestWord[] = [];
   let role: Role = 'head';
-  for (let i = 0; i < all.length; i++) {
-    const w = all[i]!;
-    if (PLACE_WORDS.has(w) && !(w === 'to' && VERB_WORDS.has(all[i + 1] ?? ''))) role = 'place';
-    else if (TOPIC_WORDS.has(w)) role = 'topic';
-    if (w.length > 1 && !STOP.has(w)) out.push({ term: stemCached(w), word: w, role, plural: isPlural(w) });
+  let quoted = false;
+  // Quoted words (between normalizeQuery's marks) are their own part, and leave the part around them as it was.
+  for (const part of text.split(QUOTE_MARKS)) {
+    if (part === QUOTE_OPEN || part === QUOTE_CLOSE) {
+      quoted = part === QUOTE_OPEN;
+      continue;
+    }
+    const all = words(part);
+    for (let i = 0; i < all.length; i++) {
+      const w = all[i]!;
+      if (!quoted) {
+        if (PLACE_WORDS.has(w) && !(w === 'to' && VERB_WORDS.has(all[i + 1] ?? ''))) role = 'place';
+        else if (TOPIC_WORDS.has(w)) role = 'topic';
+      }
+      if (w.length > 1 && !STOP.has(w)) out.push({ term: stemCached(w), word: w, role: quoted ? 'quoted' : role, plural: isPlural(w) });
+    }
   }
   return out;
 }
+const QUOTE_MARKS = /([\uE000\uE001])/;
 
 /** True for a word spelled as an action verb ("list", "deploy"; not "deployment"). */
 export function isVerbWord(w: string): boolean {
