@@ -645,6 +645,9 @@ describe('the nineteenth round (quoted words)', () => {
     expect(top5("search the web for 'notion vs obsidian for note taking'").filter((h) => h.startsWith('notion/'))).toEqual([]);
     expect(quotedOf('add a card called "Fix login" to the board')).toEqual([]);
     expect(normalizeQuery('add a card called "Fix login" to the board')).not.toMatch(/fix|login/);
+    // A Windows path is a path and a file of its kind, not its words.
+    expect(normalizeQuery('open D:\\reports\\q3.pdf')).toMatch(/path file pdf/);
+    expect(normalizeQuery('open D:\\reports\\q3.pdf')).not.toContain('reports');
     // A request's own private-use characters are no quote marks.
     expect(quotedOf('delete \uE000the branch\uE001 now')).toEqual([]);
   });

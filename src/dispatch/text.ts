@@ -197,6 +197,8 @@ export function normalizeQuery(q: string): string {
     .replace(/(?<![\w$.])[a-z_$][\w$]*(?:\.[a-z_$][\w$]*)*\([^()\n]{0,200}(?:\([^()\n]{0,200}\))?[^()\n]{0,200}\)/gi, ' code ')
     // A path (/var/log/app.log, ~/Downloads, ./src) is a path, and a file when it ends in an extension.
     .replace(PATH_RE, (m: string, before: string) => `${before} path ${fileKind(m)}`)
+    // A Windows path (C:\data\sales.xlsx) too, whose backslashes once left its words to match.
+    .replace(WINDOWS_PATH_RE, (m: string, before: string) => `${before} path ${fileKind(m)}`)
     // next.js is a framework; vercel/next.js a repository's name.
     .replace(FILE_RE, (m: string) => (FRAMEWORK_JS.test(m) ? m : FRAMEWORK_JS.test(m.slice(m.lastIndexOf('/') + 1)) ? ' ' : ` ${fileKind(m)}`))
     // A glob (*.test.ts) is a file pattern; a slashed name (feature/login, torvalds/linux) is a name.
@@ -347,6 +349,7 @@ export const QUOTE_CLOSE = '\uE001';
 const NAMED_QUOTE_RE = /\b(?:named|called|titled)\s+(?:"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d|'[^'\n]{0,200}'(?=$|[\s,.;:!?)\]}])|\u2018[^\u2019\n]{0,200}\u2019|\u300c[^\u300d\n]{0,200}\u300d)/gi;
 const QUOTED_RE = /["\u201c][^"\u201d\n]{0,200}["\u201d]|`[^`\n]{0,200}`|\u300c[^\u300d\n]{0,200}\u300d|\u300e[^\u300f\n]{0,200}\u300f|(^|[\s([{:,])['\u2018][^'\u2019\n]{0,200}['\u2019](?=$|[\s,.;:!?)\]}])/g;
 const PATH_RE = /(^|[\s(])(?:~|\.{1,2})?\/[^\s,;()]*/g;
+const WINDOWS_PATH_RE = /(^|[\s(])[A-Za-z]:\\[^\s,;()]*/g;
 const FILE_RE = /(?:^|\s)(?:[\w-]+\/)*[\w-]+\.(?:txt|md|mdx|json|ya?ml|toml|ini|env|csv|tsv|log|pdf|png|jpe?g|gif|svg|webp|mp4|mov|mp3|wav|dmp|xlsx?|docx?|pptx?|drawio|ipynb|parquet|ts|tsx|js|jsx|py|rs|go|java|rb|sh|swift|kt|vue|html?|xml|sql|zip|gz|tar|lock)\b/gi;
 /** Products spelled like a JavaScript file: next.js is a framework, not a file. */
 const FRAMEWORK_JS = /^\s*(next|node|vue|nuxt|three|d3|express|react|angular|ember|chart|socket|moment|deno|bun|nest|solid|svelte|alpine|p5|pdf|video|anime|handlebars|backbone)\.js$/i;
