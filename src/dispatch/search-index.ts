@@ -1085,7 +1085,7 @@ export class SearchIndex {
       ranked.push({ id, s: b.matches[id]! * unasked * b.serverFactor[id]! });
     }
     // A hit far below the best is noise (a trace of a word in a long note): not worth its bytes. Only
-    // the tools above that line are sorted (a tenth of those scored, often); the rest are read only
+    // the tools above that line are sorted (about a seventh of those scored, on average); the rest are read only
     // for twins of the hits shown, in the order a full sort would give them.
     const cutoff = ranked.reduce((m, r) => Math.max(m, r.s), 0) * MIN_RELATIVE_SCORE;
     const byScore = (x: { id: number; s: number }, y: { id: number; s: number }) => y.s - x.s || x.id - y.id;
