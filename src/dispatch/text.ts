@@ -343,8 +343,8 @@ function domainName(host: string): string {
 const PLACEHOLDER_SITES = new Set(['example', 'test', 'invalid', 'localhost', 'local', 'acme']);
 
 /** Around the words of a quoted value in normalizeQuery's output (private-use characters: no word has them). */
-export const QUOTE_OPEN = '\uE000';
-export const QUOTE_CLOSE = '\uE001';
+const QUOTE_OPEN = '\uE000';
+const QUOTE_CLOSE = '\uE001';
 // Bounded, so an unclosed quote is read once from each opening (linear time).
 const NAMED_QUOTE_RE = /\b(?:named|called|titled)\s+(?:"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d|'[^'\n]{0,200}'(?=$|[\s,.;:!?)\]}])|\u2018[^\u2019\n]{0,200}\u2019|\u300c[^\u300d\n]{0,200}\u300d)/gi;
 const QUOTED_RE = /["\u201c][^"\u201d\n]{0,200}["\u201d]|`[^`\n]{0,200}`|\u300c[^\u300d\n]{0,200}\u300d|\u300e[^\u300f\n]{0,200}\u300f|(^|[\s([{:,])['\u2018][^'\u2019\n]{0,200}['\u2019](?=$|[\s,.;:!?)\]}])/g;
