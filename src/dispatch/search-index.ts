@@ -351,7 +351,8 @@ export class SearchIndex {
   private readonly localDf = new Map<string, { df: Map<number, number>; n: number }>();
   private readonly fieldTotal = new Float64Array(NF);
   private live = 0;
-  private sortedTerms: string[] | null = null;
+  /** Live terms of four letters or more by their first four: a prefix's terms are in its bucket (built at the first prefix looked up after a change). */
+  private prefixBuckets: Map<string, string[]> | null = null;
   /** Which servers a word can name: by a term or joined name of theirs, or as a short prefix of one (namedServers' candidates). */
   private nameLookup: { whole: Map<string, Set<string>>; prefix: Map<string, Set<string>> } | null = null;
   /** Per document and field, BM25F's length normaliser for the index as it is, and each name's length: built at the first search after a change. */
@@ -413,7 +414,7 @@ export class SearchIndex {
     this.serverJoined.set(connection, joined);
     this.serverKinds.set(connection, kinds);
     this.localDf.set(connection, { df: localDf, n: ids.length });
-    this.sortedTerms = null;
+    this.prefixBuckets = null;
     this.nameLookup = null;
     this.lengths = undefined;
   }
@@ -475,7 +476,7 @@ export class SearchIndex {
     this.serverJoined.delete(connection);
     this.serverKinds.delete(connection);
     this.localDf.delete(connection);
-    this.sortedTerms = null;
+    this.prefixBuckets = null;
     this.nameLookup = null;
     this.lengths = undefined;
     if (this.lex.size > DEAD_TERMS_FACTOR * this.liveTerms + DEAD_TERMS_SLACK) this.compact();
@@ -615,21 +616,24 @@ export class SearchIndex {
     return Math.log(1 + (this.live - df + 0.5) / (df + 0.5));
   }
 
-  /** Index terms that start with `t` (sorted-array range; bounded). */
+  /** Index terms that start with `t`, the first few in sorted order (bounded). */
   private prefixed(t: string): string[] {
     if (t.length < 4) return [];
-    if (!this.sortedTerms) this.sortedTerms = this.lex.terms.filter((_, t) => this.byTerm[t] !== undefined).sort();
-    const a = this.sortedTerms;
-    let lo = 0;
-    let hi = a.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (a[mid]! < t) lo = mid + 1;
-      else hi = mid;
+    // Buckets, not one sorted array of every term: sorting 25,000 terms was a third of the first search after a change.
+    if (!this.prefixBuckets) {
+      const buckets = new Map<string, string[]>();
+      this.lex.terms.forEach((term, id) => {
+        if (term.length < 4 || this.byTerm[id] === undefined) return;
+        const k = term.slice(0, 4);
+        const b = buckets.get(k);
+        if (b) b.push(term);
+        else buckets.set(k, [term]);
+      });
+      this.prefixBuckets = buckets;
     }
-    const out: string[] = [];
-    for (let i = lo; i < a.length && out.length < MAX_PREFIX_TERMS && a[i]!.startsWith(t); i++) if (a[i] !== t) out.push(a[i]!);
-    return out;
+    const bucket = this.prefixBuckets.get(t.slice(0, 4));
+    if (!bucket) return [];
+    return bucket.filter((x) => x !== t && x.startsWith(t)).sort().slice(0, MAX_PREFIX_TERMS);
   }
 
   /** The word of a server's name one edit (a letter left out, added, changed or two swapped) from `term` that most tools have, if any. */
