@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMcpOption } from '../src/config/spec.js';
+import { Dispatcher } from '../src/dispatch/dispatcher.js';
 import { ConnectionError } from '../src/mcp/connection.js';
 import { Pool } from '../src/mcp/pool.js';
 import { reaperPid } from '../src/util/reaper.js';
@@ -189,5 +190,32 @@ describe('catalog freshness', () => {
     // The server adds a tool and says tools/list_changed: the next read sees it, no refresh asked.
     await c.callTool('grow', {});
     expect(await waitFor(async () => (await c.getCatalog()).tools.some((t) => t.name === 'extra-1'), 3000)).toBe(true);
+  });
+});
+
+describe('a search indexes each catalog as it arrives', () => {
+  it("a server too slow for the first search's deadline is in the index once its list comes, before any other search", async () => {
+    const p = pool(`[(cmd: '${SERVERS.everything}'), (cmd: 'node ${ROOT}/test/fixtures/edge-server.mjs --slow-list 4000', name: slow)]`);
+    const d = new Dispatcher(p, { threshold: 0, toon: false, listTimeoutMs: 1500 });
+    // The index is private; its connections say what was indexed without a search that would index them itself.
+    const indexed = () => (d as unknown as { ctx: { index: { connections: string[] } } }).ctx.index.connections;
+    const first = (await d.dispatch({ action: 'search', query: 'report progress' })) as { results: Array<{ connection: string }>; unavailable?: string[] };
+    expect(first.unavailable?.join(' ')).toMatch(/c2\/slow: no answer within 1500 ms/);
+    expect(first.results.map((r) => r.connection)).not.toContain('c2');
+    expect(indexed()).toEqual(['c1']);
+    expect(await waitFor(() => indexed().includes('c2'), 15_000)).toBe(true);
+    const second = (await d.dispatch({ action: 'search', query: 'report progress' })) as { results: Array<{ connection: string; tool: string }> };
+    expect(second.results.map((r) => `${r.connection}/${r.tool}`)).toContain('c2/progress');
+  });
+
+  it('a list or a call does not index (only a search needs the index)', async () => {
+    const p = pool(`[(cmd: '${SERVERS.everything}')]`);
+    const d = new Dispatcher(p, { threshold: 0, toon: false });
+    const indexed = () => (d as unknown as { ctx: { index: { connections: string[] } } }).ctx.index.connections;
+    await d.dispatch({ action: 'list' });
+    await d.dispatch({ action: 'call', tool: 'echo', arguments: { message: 'hi' } });
+    expect(indexed()).toEqual([]);
+    await d.dispatch({ action: 'search', query: 'echo' });
+    expect(indexed()).toEqual(['c1']);
   });
 });

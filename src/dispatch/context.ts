@@ -113,9 +113,23 @@ export class DispatchContext {
     readonly opts: DispatcherOptions,
   ) {}
 
-  /** Catalogs of `conns` within the list deadline, as `access` may see them (see Pool.loadCatalogs). */
-  load(conns: Connection[], refresh: boolean, deadlineMs = this.opts.listTimeoutMs ?? 3000, access?: Access): Promise<LoadedCatalogs> {
-    return this.pool.loadCatalogs(conns, refresh, deadlineMs, access);
+  /**
+   * Catalogs of `conns` within the list deadline, as `access` may see them (see Pool.loadCatalogs).
+   * `index`: each catalog joins the search index as it arrives, while the slower servers are still
+   * starting, not all at once after the last (4,000 tools took 600 to 800 ms in a fresh process).
+   */
+  load(conns: Connection[], refresh: boolean, deadlineMs = this.opts.listTimeoutMs ?? 3000, access?: Access, index = false): Promise<LoadedCatalogs> {
+    return this.pool.loadCatalogs(conns, refresh, deadlineMs, access, index ? (conn, catalog) => this.indexOne(conn, catalog) : undefined);
+  }
+
+  /** Puts `conn`'s catalog in the search index unless this version of it is there already. */
+  private indexOne(conn: Connection, catalog: Catalog): void {
+    if (this.indexed.get(conn.alias) === conn.catalogVersion) return;
+    // The server's own title ("GitHub") names it as well as the configured name does.
+    const server = `${conn.name} ${conn.serverInfo?.title ?? ''}`;
+    // Indexed as everyone may see it; one client's narrower view is applied to the hits.
+    this.index.setConnection(conn.alias, entriesOf(conn.alias, server, conn.cachedCatalog ?? catalog));
+    this.indexed.set(conn.alias, conn.catalogVersion);
   }
 
   /**
@@ -123,14 +137,7 @@ export class DispatchContext {
    * replaced only when its catalog changed, searched within the connections of this request.
    */
   indexFor(loaded: Loaded[], access?: Access): ScopedSearch {
-    for (const { conn, catalog } of loaded) {
-      if (this.indexed.get(conn.alias) === conn.catalogVersion) continue;
-      // The server's own title ("GitHub") names it as well as the configured name does.
-      const server = `${conn.name} ${conn.serverInfo?.title ?? ''}`;
-      // Indexed as everyone may see it; one client's narrower view is applied to the hits.
-      this.index.setConnection(conn.alias, entriesOf(conn.alias, server, conn.cachedCatalog ?? catalog));
-      this.indexed.set(conn.alias, conn.catalogVersion);
-    }
+    for (const { conn, catalog } of loaded) this.indexOne(conn, catalog);
     const connections = new Set(loaded.map((l) => l.conn.alias));
     let accept: SearchOptions['accept'];
     if (access) {

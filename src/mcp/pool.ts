@@ -162,9 +162,9 @@ export class Pool {
    * Catalogs of `conns`, each within `deadlineMs` (Infinity: wait for all). A connection that
    * cannot list is named in `unavailable`; one still starting or listing at the deadline is named
    * too and returned in `late` — it goes on in the background. One slow server never holds up the
-   * answer for the others.
+   * answer for the others. `onCatalog` is told of each full catalog as it arrives, late ones too.
    */
-  async loadCatalogs(conns: Connection[], refresh: boolean, deadlineMs: number, access?: Access): Promise<LoadedCatalogs> {
+  async loadCatalogs(conns: Connection[], refresh: boolean, deadlineMs: number, access?: Access, onCatalog?: (conn: Connection, catalog: Catalog) => void): Promise<LoadedCatalogs> {
     // A client's token may reach some servers only, and some of their tools.
     if (access) conns = conns.filter((c) => !this.policy.refuseServer(c.name, access));
     const LATE = Symbol('late');
@@ -176,7 +176,8 @@ export class Pool {
     const settled = await Promise.all(
       conns.map(async (c) => {
         const p = c.getCatalog(refresh);
-        p.catch(() => {}); // a late failure is recorded on the connection, never unhandled
+        // A late failure is recorded on the connection, never unhandled; so is a listener's.
+        p.then((cat) => onCatalog?.(c, cat)).catch(() => {});
         try {
           return await Promise.race([p, deadline]);
         } catch (e) {

@@ -3,8 +3,8 @@ import type { SearchRequest } from '../request.js';
 
 /** action=search: ranked tools (or resources, prompts) for a request in words. */
 export async function search(ctx: DispatchContext, req: SearchRequest, rc: RequestContext = {}): Promise<DispatchResponse> {
-  // Only the named connection is started for a search confined to it.
-  const { loaded, unavailable } = await ctx.load(ctx.connectionsFor(req.connection, rc.access), req.refresh, undefined, rc.access);
+  // Only the named connection is started for a search confined to it; each catalog is indexed as it comes.
+  const { loaded, unavailable } = await ctx.load(ctx.connectionsFor(req.connection, rc.access), req.refresh, undefined, rc.access, true);
   const hits = ctx.indexFor(loaded, rc.access).search(req.query, { limit: req.limit, type: req.type });
   const res: DispatchResponse = {
     action: 'search',
