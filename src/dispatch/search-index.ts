@@ -288,8 +288,15 @@ const tfOf = (p: Posting, f: number) => Math.floor(p / SHIFT[f]!) % 128;
  * appended to (a Map per term spent half of indexing's own time on 161,000 inserts into growing hash tables).
  */
 class Postings {
-  readonly ids: number[] = [];
-  readonly values: number[] = [];
+  // Made with their first document: an array literal of one has room for one, where an empty array's
+  // first push makes room for seventeen, and most terms are in one or two documents.
+  readonly ids: number[];
+  readonly values: number[];
+
+  constructor(id: number, value: number) {
+    this.ids = [id];
+    this.values = [value];
+  }
   /** Each document's weighted frequency (SearchIndex.weighted), kept for the length normalisers `tfNorms` it was worked out with. */
   tf?: Float64Array;
   tfNorms?: Float64Array;
@@ -560,15 +567,15 @@ export class SearchIndex {
       if (!tfOf(p, 0)) tf[j] = p + 1;
     }
     const byTerm = this.byTerm;
-    const values: number[] = [];
-    for (const t of touched) {
-      const p = tf[t]!;
+    // The document's frequencies in an array of its own size (pushes would leave room to spare in every document).
+    const values = touched.map((t) => tf[t]!);
+    for (let k = 0; k < touched.length; k++) {
+      const t = touched[k]!;
+      const p = values[k]!;
       tf[t] = 0;
-      values.push(p);
-      let m = byTerm[t];
-      if (!m) (byTerm[t] = m = new Postings()), this.liveTerms++;
-      m.ids.push(id);
-      m.values.push(p);
+      const m = byTerm[t];
+      if (m) m.ids.push(id), m.values.push(p);
+      else (byTerm[t] = new Postings(id, p)), this.liveTerms++;
       if (p % LOCAL_FIELDS_MASK) localDf.set(t, (localDf.get(t) ?? 0) + 1);
     }
     const plural: string[] = [];
