@@ -128,12 +128,15 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-57.txt', how: 'written and tuned on in round 18', held: false },
   { file: 'search-large-holdout-58.txt', how: 'written and tuned on in round 18', held: false },
   { file: 'search-large-holdout-59.txt', how: 'written and tuned on in round 18', held: false },
-  { file: 'search-large-holdout-60.txt', how: 'held out, written in round 19', held: true },
-  { file: 'search-large-holdout-61.txt', how: 'held out, written in round 19', held: true },
-  { file: 'search-large-holdout-62.txt', how: 'held out, written in round 19', held: true },
+  { file: 'search-large-holdout-60.txt', how: 'held out in round 19, tuned on in round 20', held: false },
+  { file: 'search-large-holdout-61.txt', how: 'held out in round 19, tuned on in round 20', held: false },
+  { file: 'search-large-holdout-62.txt', how: 'held out in round 19, tuned on in round 20', held: false },
   { file: 'search-large-holdout-63.txt', how: 'written and tuned on in round 19', held: false },
   { file: 'search-large-holdout-64.txt', how: 'written and tuned on in round 19', held: false },
   { file: 'search-large-holdout-65.txt', how: 'written and tuned on in round 19', held: false },
+  { file: 'search-large-holdout-66.txt', how: 'held out, written in round 20', held: true },
+  { file: 'search-large-holdout-67.txt', how: 'held out, written in round 20', held: true },
+  { file: 'search-large-holdout-68.txt', how: 'held out, written in round 20', held: true },
 ];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */

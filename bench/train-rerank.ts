@@ -21,7 +21,7 @@ import { readRequests } from './requests.js';
 import { ROOT } from './util.js';
 
 /** The sets trained on; a set written later is scored by the bench before anything learns from it. */
-export const TRAINING_SETS = ['search-large.txt', ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 63, 64, 65].map((i) => `search-large-holdout-${i}.txt`)];
+export const TRAINING_SETS = ['search-large.txt', ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65].map((i) => `search-large-holdout-${i}.txt`)];
 const EPOCHS = 10;
 const RATE = 0.005;
 const L2 = 0.001;
