@@ -40,14 +40,17 @@
  * tuned on them. holdout-43 to -45, written the same way at the sixteenth round's start, were held
  * out until the seventeenth round tuned on them; holdout-46 to -48, written the same way at the
  * seventeenth round's start, were held out until the eighteenth round tuned on them (holdout-49 to
- * -51 were written during the seventeenth round and tuned on in it). The held-out half is now
- * holdout-52 to -54, written the same way at the eighteenth round's start, committed before any
- * ranking changed, and scored once at its end; holdout-55 to -59 were written the same way during
- * that round (by writers who saw no ranking either) and tuned on before the held-out half was scored. Over the small catalog, bench/search-holdout-3.txt was
+ * -51 were written during the seventeenth round and tuned on in it). holdout-52 to -54, written the
+ * same way at the eighteenth round's start, were held out until the nineteenth round tuned on them
+ * (holdout-55 to -59 were written during the eighteenth and tuned on in it); holdout-60 to -62,
+ * written at the nineteenth round's start, were held out until the twentieth round tuned on them
+ * (holdout-63 to -65 were written during the nineteenth and tuned on in it). The held-out half is
+ * now holdout-66 to -68, written the same way at the twentieth round's start, committed before
+ * their first score, and scored at its start and end. Over the small catalog, bench/search-holdout-3.txt was
  * written in the thirteenth round too: a hash of each request puts it in a validation half (scored
  * while the reranker was chosen) or a held-out half (scored once, at the end).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
- * bench/train-rerank.ts on search-large.txt, holdout-2 to -51 and holdout-55 to -59) and by the lexical ranking alone.
+ * bench/train-rerank.ts on search-large.txt and holdout-2 to -65 (TRAINING_SETS)) and by the lexical ranking alone.
  * Then search latency, index build time and the time to update one server's entries.
  */
 import { spawnSync } from 'node:child_process';
