@@ -116,7 +116,7 @@ export class DispatchContext {
   /**
    * Catalogs of `conns` within the list deadline, as `access` may see them (see Pool.loadCatalogs).
    * `index`: each catalog joins the search index as it arrives, while the slower servers are still
-   * starting, not all at once after the last (4,000 tools took 600 to 800 ms in a fresh process).
+   * starting, not all at once after the last (4,000 tools took 490 to 900 ms in a fresh process).
    */
   load(conns: Connection[], refresh: boolean, deadlineMs = this.opts.listTimeoutMs ?? 3000, access?: Access, index = false): Promise<LoadedCatalogs> {
     return this.pool.loadCatalogs(conns, refresh, deadlineMs, access, index ? (conn, catalog) => this.indexOne(conn, catalog) : undefined);

@@ -176,7 +176,7 @@ export class Pool {
     const settled = await Promise.all(
       conns.map(async (c) => {
         const p = c.getCatalog(refresh);
-        // A late failure is recorded on the connection, never unhandled; so is a listener's.
+        // A late failure is recorded on the connection, never unhandled; a listener's failure shows where the catalog is next used.
         p.then((cat) => onCatalog?.(c, cat)).catch(() => {});
         try {
           return await Promise.race([p, deadline]);
