@@ -195,12 +195,12 @@ describe('catalog freshness', () => {
 
 describe('a search indexes each catalog as it arrives', () => {
   it("a server too slow for the first search's deadline is in the index once its list comes, before any other search", async () => {
-    const p = pool(`[(cmd: '${SERVERS.everything}'), (cmd: 'node ${ROOT}/test/fixtures/edge-server.mjs --slow-list 4000', name: slow)]`);
-    const d = new Dispatcher(p, { threshold: 0, toon: false, listTimeoutMs: 1500 });
+    const p = pool(`[(cmd: '${SERVERS.everything}'), (cmd: 'node ${ROOT}/test/fixtures/edge-server.mjs --slow-list 6000', name: slow)]`);
+    const d = new Dispatcher(p, { threshold: 0, toon: false, listTimeoutMs: 3000 });
     // The index is private; its connections say what was indexed without a search that would index them itself.
     const indexed = () => (d as unknown as { ctx: { index: { connections: string[] } } }).ctx.index.connections;
     const first = (await d.dispatch({ action: 'search', query: 'report progress' })) as { results: Array<{ connection: string }>; unavailable?: string[] };
-    expect(first.unavailable?.join(' ')).toMatch(/c2\/slow: no answer within 1500 ms/);
+    expect(first.unavailable?.join(' ')).toMatch(/c2\/slow: no answer within 3000 ms/);
     expect(first.results.map((r) => r.connection)).not.toContain('c2');
     expect(indexed()).toEqual(['c1']);
     expect(await waitFor(() => indexed().includes('c2'), 15_000)).toBe(true);
