@@ -421,9 +421,7 @@ export class SearchIndex {
     this.serverJoined.set(connection, joined);
     this.serverKinds.set(connection, kinds);
     this.localDf.set(connection, { df: localDf, n: ids.length });
-    this.prefixBuckets = null;
-    this.nameLookup = null;
-    this.lengths = undefined;
+    this.forgetDerived();
   }
 
   /**
@@ -456,6 +454,13 @@ export class SearchIndex {
     return s;
   }
 
+  /** Drops what is worked out from the entries at the first search after a change (prefix buckets, name lookups, length normalisers). */
+  private forgetDerived(): void {
+    this.prefixBuckets = null;
+    this.nameLookup = null;
+    this.lengths = undefined;
+  }
+
   /** Removes every entry of `connection`. */
   removeConnection(connection: string): void {
     const ids = this.byConnection.get(connection);
@@ -483,9 +488,7 @@ export class SearchIndex {
     this.serverJoined.delete(connection);
     this.serverKinds.delete(connection);
     this.localDf.delete(connection);
-    this.prefixBuckets = null;
-    this.nameLookup = null;
-    this.lengths = undefined;
+    this.forgetDerived();
     if (this.lex.size > DEAD_TERMS_FACTOR * this.liveTerms + DEAD_TERMS_SLACK) this.compact();
   }
 
