@@ -21,10 +21,12 @@ import { readRequests } from './requests.js';
 import { ROOT } from './util.js';
 
 /** The sets trained on; a set written later is scored by the bench before anything learns from it. */
-export const TRAINING_SETS = ['search-large.txt', ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65].map((i) => `search-large-holdout-${i}.txt`)];
+export const TRAINING_SETS = ['search-large.txt', ...[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68].map((i) => `search-large-holdout-${i}.txt`)];
 const EPOCHS = 10;
 const RATE = 0.005;
 const L2 = 0.001;
+/** Scales the LambdaRank pair weights (each at most 1 - 1/log2(3) ≈ 0.37) to about plain pairwise's step. */
+const LAMBDA = 3;
 
 export interface Example {
   good: boolean[];
@@ -42,22 +44,33 @@ function examples(index: SearchIndex, file: string): Example[] {
   });
 }
 
-/** Pairwise logistic regression: a right candidate should outscore each wrong one of the same request. */
+/**
+ * Pairwise logistic regression: a right candidate should outscore each wrong one of the same request.
+ * Each pair counts by how much swapping the two would change the order's discounted gain (LambdaRank):
+ * a wrong hit above the right one at the top matters, two far down barely. Cross-validated by set
+ * (five folds over 66 sets, words learned without the scored sets too): 0.820 / 0.961 → 0.824 / 0.962.
+ */
 export function train(data: Example[]): Map<string, number> {
   // The lexical score starts as the whole model: untrained, the order is the first ranking's.
   const w = new Map<string, number>([['logrel', 1]]);
+  const gain = (rank: number) => 1 / Math.log2(2 + rank);
   for (let e = 0; e < EPOCHS; e++) {
     for (const d of data) {
+      // Where each candidate stands under the weights so far.
+      const v = d.f.map((f) => value(w, f));
+      const rank: number[] = [];
+      d.f.map((_, i) => i).sort((a, b) => v[b]! - v[a]! || a - b).forEach((i, r) => { rank[i] = r; });
       for (let p = 0; p < d.f.length; p++) {
         if (!d.good[p]) continue;
         for (let n = 0; n < d.f.length; n++) {
           if (d.good[n]) continue;
-          const g = 1 / (1 + Math.exp(value(w, d.f[p]!) - value(w, d.f[n]!)));
+          const lambda = LAMBDA * Math.abs(gain(rank[p]!) - gain(rank[n]!));
+          const g = lambda / (1 + Math.exp(value(w, d.f[p]!) - value(w, d.f[n]!)));
           for (const k of new Set([...d.f[p]!.keys(), ...d.f[n]!.keys()])) {
-            const v = (d.f[p]!.get(k) ?? 0) - (d.f[n]!.get(k) ?? 0);
-            if (!v) continue;
+            const x = (d.f[p]!.get(k) ?? 0) - (d.f[n]!.get(k) ?? 0);
+            if (!x) continue;
             const cur = w.get(k) ?? 0;
-            w.set(k, cur + RATE * (g * v - L2 * cur));
+            w.set(k, cur + RATE * (g * x - L2 * cur));
           }
         }
       }
