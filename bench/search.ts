@@ -44,9 +44,10 @@
  * same way at the eighteenth round's start, were held out until the nineteenth round tuned on them
  * (holdout-55 to -59 were written during the eighteenth and tuned on in it); holdout-60 to -62,
  * written at the nineteenth round's start, were held out until the twentieth round tuned on them
- * (holdout-63 to -65 were written during the nineteenth and tuned on in it). The held-out half is
- * now holdout-66 to -68, written the same way at the twentieth round's start, committed before
- * their first score, and scored at its start and end. Over the small catalog, bench/search-holdout-3.txt was
+ * (holdout-63 to -65 were written during the nineteenth and tuned on in it); holdout-66 to -68,
+ * written at the twentieth round's start, were held out until the twenty-first round tuned on them.
+ * The held-out half is now holdout-69 to -71, written the same way at the twenty-first round's
+ * start, committed before their first score, and scored once at its end. Over the small catalog, bench/search-holdout-3.txt was
  * written in the thirteenth round too: a hash of each request puts it in a validation half (scored
  * while the reranker was chosen) or a held-out half (scored once, at the end).
  * Each set is scored with the learned reranker (src/dispatch/rerank.ts, trained by
@@ -137,9 +138,12 @@ const LARGE_SETS: Array<{ file: string; how: string; held: boolean }> = [
   { file: 'search-large-holdout-63.txt', how: 'written and tuned on in round 19', held: false },
   { file: 'search-large-holdout-64.txt', how: 'written and tuned on in round 19', held: false },
   { file: 'search-large-holdout-65.txt', how: 'written and tuned on in round 19', held: false },
-  { file: 'search-large-holdout-66.txt', how: 'held out, written in round 20', held: true },
-  { file: 'search-large-holdout-67.txt', how: 'held out, written in round 20', held: true },
-  { file: 'search-large-holdout-68.txt', how: 'held out, written in round 20', held: true },
+  { file: 'search-large-holdout-66.txt', how: 'held out in round 20, tuned on in round 21', held: false },
+  { file: 'search-large-holdout-67.txt', how: 'held out in round 20, tuned on in round 21', held: false },
+  { file: 'search-large-holdout-68.txt', how: 'held out in round 20, tuned on in round 21', held: false },
+  { file: 'search-large-holdout-69.txt', how: 'held out, written in round 21', held: true },
+  { file: 'search-large-holdout-70.txt', how: 'held out, written in round 21', held: true },
+  { file: 'search-large-holdout-71.txt', how: 'held out, written in round 21', held: true },
 ];
 
 /** FNV-1a of the request text: the held-out half is fixed by the words, not by line order. */
