@@ -22,7 +22,7 @@ describe('the learned words', () => {
     expect(learned.size).toBeGreaterThan(100);
     expect([...LEARNED_WORDS.keys()]).toEqual([...learned.keys()]);
     for (const [w, l] of learned) expect(LEARNED_WORDS.get(w), w).toEqual(l);
-  }, 120_000);
+  }, 240_000);
 
   it('are words of letters, no hand-written synonym again, each about as weak as a synonym at most', () => {
     for (const [w, l] of LEARNED_WORDS) {
