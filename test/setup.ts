@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { removeTempDirs } from './helpers/runtime.js';
+import { removeTempDirs } from './helpers/temp-dirs.js';
 
 // Tests leave nothing behind in the temp directory.
 afterAll(() => removeTempDirs());

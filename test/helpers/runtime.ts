@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseMcpOption, uniqueNames } from '../../src/config/spec.js';
 import { Dispatcher, type DispatcherOptions } from '../../src/dispatch/dispatcher.js';
 import { LocalClientHooks } from '../../src/mcp/local-hooks.js';
@@ -26,16 +24,5 @@ export async function makeDispatcher(mcp: string, opts: Partial<DispatcherOption
   };
 }
 
-const made: string[] = [];
-
-/** Removes every directory tempDir made (test/setup.ts runs it after each test file). */
-export function removeTempDirs(): void {
-  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
-}
-
-/** A fresh temp directory, removed after its test file. */
-export function tempDir(prefix = 'mini-a-test-'): string {
-  const d = mkdtempSync(path.join(tmpdir(), prefix));
-  made.push(d);
-  return d;
-}
+// Kept apart so test/setup.ts loads no SDK or dispatcher into files that never use them.
+export { removeTempDirs, tempDir } from './temp-dirs.js';
