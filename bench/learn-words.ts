@@ -24,6 +24,8 @@ import { readRequests } from './requests.js';
 export const LEARN_OPTIONS = {
   minRequests: 2,
   minSets: 2,
+  /** Servers whose tools a pair must have been seen for (1: any). */
+  minServers: 1,
   minShare: 0.25,
   minLift: 10,
   perWord: 3,
@@ -35,8 +37,13 @@ const TOOL_WORD = /^[a-z]{2,}$/;
 // A word mid-sentence (after a lower-case letter or a comma and a space) with its first letter.
 const MID_WORD = /(?<=[a-z,;:] )[A-Za-z]+/g;
 
-/** Request term → the tool-name terms it points to (term, weight, spelling), learned from `sets` over `servers`. */
-export function learnWords(sets: readonly string[], servers: ReadonlyArray<{ server: string; catalog: Catalog }>, o: typeof LEARN_OPTIONS = LEARN_OPTIONS): Map<string, Array<[string, number, string]>> {
+/** Request term → the tool-name terms it points to (term, weight, spelling), learned from the requests of `sets` that `keep` keeps, over `servers`. */
+export function learnWords(
+  sets: readonly string[],
+  servers: ReadonlyArray<{ server: string; catalog: Catalog }>,
+  o: typeof LEARN_OPTIONS = LEARN_OPTIONS,
+  keep: (x: { q: string; expect: string[] }, set: string) => boolean = () => true,
+): Map<string, Array<[string, number, string]>> {
   const tools = new Map<string, { name: Set<string>; all: Set<string> }>();
   // How tool names spell each term (the commonest spelling), for `why`.
   const spellings = new Map<string, Map<string, number>>();
@@ -58,11 +65,11 @@ export function learnWords(sets: readonly string[], servers: ReadonlyArray<{ ser
   const index = new SearchIndex(servers.flatMap((s) => entriesOf(s.server, s.server, s.catalog)), new Map());
   const withWord = new Map<string, number>();
   const withToolWord = new Map<string, number>();
-  const pairs = new Map<string, { n: number; sets: Set<string> }>();
+  const pairs = new Map<string, { n: number; sets: Set<string>; servers: Set<string> }>();
   const capitals = new Map<string, [seen: number, capital: number]>();
   let requests = 0;
   for (const set of sets) {
-    for (const x of readRequests(set)) {
+    for (const x of readRequests(set).filter((r) => keep(r, set))) {
       for (const m of x.q.matchAll(MID_WORD)) {
         const t = termOfWord(m[0].toLowerCase());
         if (!t) continue;
@@ -84,9 +91,10 @@ export function learnWords(sets: readonly string[], servers: ReadonlyArray<{ ser
         for (const t of tool.name) {
           if (said.includes(t)) continue;
           const k = `${w} ${t}`;
-          const p = pairs.get(k) ?? { n: 0, sets: new Set<string>() };
+          const p = pairs.get(k) ?? { n: 0, sets: new Set<string>(), servers: new Set<string>() };
           p.n++;
           p.sets.add(set);
+          p.servers.add(x.expect[0]!.slice(0, x.expect[0]!.indexOf('/')));
           pairs.set(k, p);
         }
       }
@@ -94,7 +102,7 @@ export function learnWords(sets: readonly string[], servers: ReadonlyArray<{ ser
   }
   const out = new Map<string, Array<[string, number]>>();
   for (const [k, p] of pairs) {
-    if (p.n < o.minRequests || p.sets.size < o.minSets) continue;
+    if (p.n < o.minRequests || p.sets.size < o.minSets || p.servers.size < o.minServers) continue;
     const [w, t] = k.split(' ') as [string, string];
     if (!LETTERS.test(w) || !TOOL_WORD.test(t)) continue;
     const share = p.n / withWord.get(w)!;

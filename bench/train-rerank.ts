@@ -8,14 +8,16 @@
  * after set, plain SGD fitted the sets read last best (cross-validated, 0.774 -> 0.777 top-1).
  *   node dist/bench/train-rerank.js          writes the words and the weights
  *   node dist/bench/train-rerank.js --cv     also: five folds by set, each scored by words and weights learned on the other sets (about nine minutes)
+ *   node dist/bench/train-rerank.js --cv-servers   also: five folds by server, each fold's servers' requests scored by words and weights learned without them
  */
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { entriesOf, SearchIndex } from '../src/dispatch/search-index.js';
 import { features, RERANK_DEPTH, value } from '../src/dispatch/rerank.js';
 import { loadLargeCatalogs } from './catalogs.js';
-import { learnWords } from './learn-words.js';
+import { LEARN_OPTIONS, learnWords } from './learn-words.js';
 import type { LearnedWords } from '../src/dispatch/learned-words.js';
 import { readRequests } from './requests.js';
 import { ROOT } from './util.js';
@@ -34,8 +36,8 @@ export interface Example {
 }
 
 /** Each request's candidates as the reranker sees them, and which are right. */
-function examples(index: SearchIndex, file: string): Example[] {
-  return readRequests(file).map((x) => {
+function examplesOf(index: SearchIndex, requests: ReadonlyArray<{ q: string; expect: string[] }>): Example[] {
+  return requests.map((x) => {
     const first = index.firstRanking(x.q, {}, RERANK_DEPTH);
     return {
       good: first.hits.map((h) => [h.connection, ...(h.also ?? [])].some((c) => x.expect.includes(`${c}/${h.name}`))),
@@ -110,7 +112,7 @@ function score(data: Example[], w: Map<string, number>): { before: [number, numb
 export function trainingData(learned?: LearnedWords): Map<string, Example[]> {
   const servers = loadLargeCatalogs();
   const index = new SearchIndex(servers.flatMap((s) => entriesOf(s.server, s.server, s.catalog)), learned);
-  return new Map(TRAINING_SETS.map((f) => [f, examples(index, f)]));
+  return new Map(TRAINING_SETS.map((f) => [f, examplesOf(index, readRequests(f))]));
 }
 
 /** The weights as written: rounded, the negligible left out, in key order. */
@@ -123,21 +125,30 @@ export function trainingWords(): Map<string, Array<[string, number, string]>> {
   return learnWords(TRAINING_SETS, loadLargeCatalogs());
 }
 
+/** The fold of a server in a cross-validation by server: a stable hash of its name. */
+const serverFold = (server: string, folds: number) => createHash('sha1').update(server).digest()[0]! % folds;
+const serverOf = (tool: string) => tool.slice(0, tool.indexOf('/'));
+
 /**
- * Five folds by set: each fold's sets are scored by words and weights learned on the other sets only
- * (the words too: words learned on the scored sets would flatter them). Prints top-1 / top-5 of the
- * word matching and of the reranked order over all training requests.
+ * Five folds, each scored by words and weights learned without it (the words too: words learned on
+ * the scored requests would flatter them). By set: each fold's sets are scored, as new writers' requests
+ * over the same servers. By server: the requests for each fold's servers are scored, learned from the
+ * requests that name none of them, as requests over servers the learning never saw. Prints top-1 /
+ * top-5 of the word matching and of the reranked order over all training requests.
  */
-function crossValidate(folds = 5): void {
+function crossValidate(by: 'set' | 'server', folds = 5): void {
   const servers = loadLargeCatalogs();
   const entries = servers.flatMap((s) => entriesOf(s.server, s.server, s.catalog));
+  const all = TRAINING_SETS.map((f, i) => readRequests(f).map((x) => ({ ...x, set: i })));
   let n = 0, b1 = 0, b5 = 0, a1 = 0, a5 = 0;
   for (let k = 0; k < folds; k++) {
-    const inFold = (i: number) => i % folds === k;
-    const index = new SearchIndex(entries, learnWords(TRAINING_SETS.filter((_, i) => !inFold(i)), servers));
-    const bySet = TRAINING_SETS.map((f) => examples(index, f));
-    const w = train(interleaved(bySet.filter((_, i) => !inFold(i))));
-    const scored = bySet.filter((_, i) => inFold(i)).flat();
+    type X = (typeof all)[number][number];
+    // Left out of the learning, and scored.
+    const out = (x: X) => (by === 'set' ? x.set % folds === k : x.expect.some((e) => serverFold(serverOf(e), folds) === k));
+    const scoredHere = (x: X) => (by === 'set' ? out(x) : serverFold(serverOf(x.expect[0]!), folds) === k);
+    const index = new SearchIndex(entries, learnWords(TRAINING_SETS, servers, LEARN_OPTIONS, (x, set) => !out({ ...x, set: TRAINING_SETS.indexOf(set) })));
+    const w = train(interleaved(all.map((list) => examplesOf(index, list.filter((x) => !out(x))))));
+    const scored = examplesOf(index, all.flat().filter(scoredHere));
     const s = score(scored, w);
     n += scored.length;
     b1 += s.before[0] * scored.length; b5 += s.before[1] * scored.length;
@@ -145,7 +156,7 @@ function crossValidate(folds = 5): void {
     console.log(`fold ${k + 1}/${folds}: ${scored.length} requests, ${s.before.map((x) => x.toFixed(3)).join(' / ')} -> ${s.after.map((x) => x.toFixed(3)).join(' / ')}`);
   }
   const f = (x: number) => (x / n).toFixed(4);
-  console.log(`cross-validated over ${n} requests: word matching ${f(b1)} / ${f(b5)}, reranked ${f(a1)} / ${f(a5)}`);
+  console.log(`cross-validated by ${by} over ${n} requests: word matching ${f(b1)} / ${f(b5)}, reranked ${f(a1)} / ${f(a5)}`);
 }
 
 function main(): void {
@@ -164,7 +175,8 @@ function main(): void {
   );
   console.log(`${[...learned.values()].reduce((n, l) => n + l.length, 0)} learned words of ${learned.size} request words -> ${path.relative(ROOT, wordsOut)}`);
   const bySet = trainingData(learned);
-  if (process.argv.includes('--cv')) crossValidate();
+  if (process.argv.includes('--cv')) crossValidate('set');
+  if (process.argv.includes('--cv-servers')) crossValidate('server');
   const w = train(interleaved(bySet));
   const kept = shippedForm(w);
   const body = kept.map(([k, v]) => `  [${JSON.stringify(k)}, ${v}],`).join('\n');
