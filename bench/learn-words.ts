@@ -3,7 +3,8 @@
  * lacks it ("a typo in the title" → update, "notes of our retro" → figjam): a translation table from
  * users' words to tools' words, counted over labelled requests. bench/train-rerank.ts runs it on the
  * training sets and writes src/dispatch/learned-words.ts; the search reads each entry as a weak
- * synonym (SearchIndex), so a request word nothing in the catalog says still finds the tool.
+ * synonym (SearchIndex) for the tools (by name) it was learned from, so a request word nothing in
+ * the catalog says still finds the tool, and pulls no other tool towards it.
  *
  * Only words that recur: a pair must be seen in minRequests requests of minSets sets (writers),
  * say the tool word in at least minShare of the requests with the word, and minLift times more
@@ -19,7 +20,10 @@ import { readRequests } from './requests.js';
 
 // Chosen in the twenty-first round by cross-validation over the 17,860 requests of 66 sets, five
 // folds by set, words and reranker learned without the scored sets: 3 requests of 3 sets at 0.4 gave
-// 0.816 / 0.960, 2 of 2 at 0.55 0.820 / 0.961 (0.824 / 0.962 with the LambdaRank training).
+// 0.816 / 0.960, 2 of 2 at 0.55 0.820 / 0.961 (0.824 / 0.962 with the LambdaRank training). In the
+// twenty-second, read for their own tools only, over 18,689 requests by set / by server: at 0.55
+// 0.831 / 0.962 and 0.790 / 0.951, at 0.7 0.834 / 0.963 and 0.789 / 0.951, at 0.9 0.837 / 0.964
+// and 0.787 / 0.951 (each learned word pulls harder on a tool of the same name elsewhere).
 /** The thresholds and weight of learnWords (exported so an experiment can vary them). */
 export const LEARN_OPTIONS = {
   minRequests: 2,
@@ -30,7 +34,7 @@ export const LEARN_OPTIONS = {
   minLift: 10,
   perWord: 3,
   /** A learned word's weight at full share (≥ 0.5 of its requests); a synonym of the hand-written groups counts 0.5. */
-  weight: 0.55,
+  weight: 0.7,
 };
 const LETTERS = /^[a-z]{3,}$/;
 const TOOL_WORD = /^[a-z]{2,}$/;
@@ -43,7 +47,7 @@ export function learnWords(
   servers: ReadonlyArray<{ server: string; catalog: Catalog }>,
   o: typeof LEARN_OPTIONS = LEARN_OPTIONS,
   keep: (x: { q: string; expect: string[] }, set: string) => boolean = () => true,
-): Map<string, Array<[string, number, string]>> {
+): Map<string, Array<[string, number, string, string[]]>> {
   const tools = new Map<string, { name: Set<string>; all: Set<string> }>();
   // How tool names spell each term (the commonest spelling), for `why`.
   const spellings = new Map<string, Map<string, number>>();
@@ -65,7 +69,7 @@ export function learnWords(
   const index = new SearchIndex(servers.flatMap((s) => entriesOf(s.server, s.server, s.catalog)), new Map());
   const withWord = new Map<string, number>();
   const withToolWord = new Map<string, number>();
-  const pairs = new Map<string, { n: number; sets: Set<string>; servers: Set<string> }>();
+  const pairs = new Map<string, { n: number; sets: Set<string>; servers: Set<string>; tools: Set<string> }>();
   const capitals = new Map<string, [seen: number, capital: number]>();
   let requests = 0;
   for (const set of sets) {
@@ -91,16 +95,18 @@ export function learnWords(
         for (const t of tool.name) {
           if (said.includes(t)) continue;
           const k = `${w} ${t}`;
-          const p = pairs.get(k) ?? { n: 0, sets: new Set<string>(), servers: new Set<string>() };
+          const p = pairs.get(k) ?? { n: 0, sets: new Set<string>(), servers: new Set<string>(), tools: new Set<string>() };
           p.n++;
           p.sets.add(set);
-          p.servers.add(x.expect[0]!.slice(0, x.expect[0]!.indexOf('/')));
+          const slash = x.expect[0]!.indexOf('/');
+          p.servers.add(x.expect[0]!.slice(0, slash));
+          p.tools.add(x.expect[0]!.slice(slash + 1));
           pairs.set(k, p);
         }
       }
     }
   }
-  const out = new Map<string, Array<[string, number]>>();
+  const out = new Map<string, Array<[string, number, string[]]>>();
   for (const [k, p] of pairs) {
     if (p.n < o.minRequests || p.sets.size < o.minSets || p.servers.size < o.minServers) continue;
     const [w, t] = k.split(' ') as [string, string];
@@ -111,14 +117,14 @@ export function learnWords(
     if (cap && cap[1] * 2 >= cap[0]) continue;
     if (synonymsOf(w).includes(t)) continue;
     const l = out.get(w) ?? [];
-    l.push([t, share]);
+    l.push([t, share, [...p.tools].sort()]);
     out.set(w, l);
   }
   const spelt = (t: string) => [...(spellings.get(t) ?? [])].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? t;
-  const table = new Map<string, Array<[string, number, string]>>();
+  const table = new Map<string, Array<[string, number, string, string[]]>>();
   for (const w of [...out.keys()].sort()) {
     const l = out.get(w)!.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-    table.set(w, l.slice(0, o.perWord).map(([t, share]): [string, number, string] => [t, Number((o.weight * Math.min(1, share / 0.5)).toFixed(3)), spelt(t)]));
+    table.set(w, l.slice(0, o.perWord).map(([t, share, names]): [string, number, string, string[]] => [t, Number((o.weight * Math.min(1, share / 0.5)).toFixed(3)), spelt(t), names]));
   }
   return table;
 }

@@ -121,7 +121,7 @@ export function shippedForm(w: Map<string, number>): Array<[string, number]> {
 }
 
 /** The learned words of the training sets (bench/learn-words.ts). */
-export function trainingWords(): Map<string, Array<[string, number, string]>> {
+export function trainingWords(): Map<string, Array<[string, number, string, string[]]>> {
   return learnWords(TRAINING_SETS, loadLargeCatalogs());
 }
 
@@ -166,11 +166,11 @@ function main(): void {
   writeFileSync(
     wordsOut,
     `// Written by bench/train-rerank.ts (bench/learn-words.ts) from the same sets as rerank-weights.ts; do not edit by hand.\n` +
-      `/** Request words → tool-name words (term, weight, the word as tool names spell it), learned from labelled requests (bench/learn-words.ts). */\n` +
-      `export type LearnedWords = ReadonlyMap<string, ReadonlyArray<readonly [term: string, weight: number, word: string]>>;\n` +
+      `/** Request words → tool-name words (term, weight, the word as tool names spell it, the tools it was learned for: the only ones it reads for), learned from labelled requests (bench/learn-words.ts). */\n` +
+      `export type LearnedWords = ReadonlyMap<string, ReadonlyArray<readonly [term: string, weight: number, word: string, tools: readonly string[]]>>;\n` +
       `/** A request word's tool words; see bench/learn-words.ts for how they are chosen. */\n` +
-      `export const LEARNED_WORDS: LearnedWords = new Map<string, ReadonlyArray<readonly [string, number, string]>>([\n` +
-      [...learned].map(([w, l]) => `  [${JSON.stringify(w)}, [${l.map(([t, v, s]) => `[${JSON.stringify(t)}, ${v}, ${JSON.stringify(s)}]`).join(', ')}]],`).join('\n') +
+      `export const LEARNED_WORDS: LearnedWords = new Map<string, ReadonlyArray<readonly [string, number, string, readonly string[]]>>([\n` +
+      [...learned].map(([w, l]) => `  [${JSON.stringify(w)}, [${l.map(([t, v, s, names]) => `[${JSON.stringify(t)}, ${v}, ${JSON.stringify(s)}, ${JSON.stringify(names)}]`).join(', ')}]],`).join('\n') +
       `\n]);\n`,
   );
   console.log(`${[...learned.values()].reduce((n, l) => n + l.length, 0)} learned words of ${learned.size} request words -> ${path.relative(ROOT, wordsOut)}`);

@@ -162,7 +162,7 @@ const SYNONYM_WEIGHT = 0.5;
 /** Among a server's own tools (localScore), a word in the name or title counts most, in the parameter names least. */
 const LOCAL_FIELD_WEIGHT = [3, 3, 1, 1, 0.5];
 const PREFIX_WEIGHT = 0.5;
-/** A thesaurus word's weight (a learned word's at full share), and how many tools may say the request's word for it to be read. */
+/** A thesaurus word's weight (a learned word's, read for its own tools only, is up to 0.7), and how many tools may say the request's word for it to be read. */
 const THESAURUS_WEIGHT = 0.4;
 const THESAURUS_RARE = 3;
 /** Longer words are not looked up for a typo: the edits to try grow with the length. */
@@ -439,6 +439,7 @@ export class SearchIndex {
       let best = 0;
       for (const v of allVariants[i]!) {
         if (v.prefix) continue; // a prefix's guesses are not a sibling's difference
+        if (v.only && !v.only.has(this.docs[id]!.entry.name)) continue;
         // "which lists are on the board": a thing asked about is not list_boards's act.
         if (nouns.has(w) && d.verbs.includes(v.term)) continue;
         const t = this.lex.id(v.term);
@@ -817,7 +818,10 @@ export class SearchIndex {
     // earlier word already stands for, likewise ("list open …": "get" for list, not for open too).
     for (const [s, weight] of weightedSynonymsOf(w)) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight: weight === 0.5 ? SYNONYM_WEIGHT : weight, label: `${word}→${spelling(s)}` });
     // A word users say for what tools name otherwise ("retro": figjam), learned, counts less than a synonym.
-    for (const [s, weight, spelt] of this.learned.get(w) ?? []) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight, label: `${word}→${spelt}` });
+    // It reads for the tools it was learned for only: on others, a server's never learned from among
+    // them, it pulled towards those tools (cross-validated by server, 0.791 / 0.952 without learned
+    // words, 0.788 / 0.948 with them read everywhere, 0.790 / 0.951 so; by set 0.823 → 0.831 top-1).
+    for (const [s, weight, spelt, tools] of this.learned.get(w) ?? []) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight, label: `${word}→${spelt}`, only: toolSet(tools) });
     // A word the catalog says in few tools or none ("fake", "untick"): the words tool names use for it
     // (thesaurus-words.ts), as weakly as a learned word. A word many tools say is read as they say it.
     if (!naming && (this.posting(w)?.size ?? 0) <= THESAURUS_RARE) {
@@ -979,6 +983,7 @@ export class SearchIndex {
           const id = m.ids[k]!;
           const p0 = m.values[k]!;
           if (filtered && !allowed(id)) continue;
+          if (v.only && !v.only.has(this.docs[id]!.entry.name)) continue;
           // In its own server's tools a naming word is little evidence (they all get the same credit
           // below), whichever of them repeats the product's name in a description; in a name it
           // counts a little ("search apple docs": search_apple_docs).
@@ -1143,6 +1148,7 @@ export class SearchIndex {
       let bestField = 0;
       const wIdf = this.idf(this.posting(w)?.size ?? 0);
       for (const v of allVariants[i]!) {
+        if (v.only && !v.only.has(this.docs[id]!.entry.name)) continue;
         const t = this.lex.id(v.term);
         const m = t === undefined ? undefined : this.byTerm[t];
         const p = m && postingIn(this.docs[id]!, t!);
@@ -1172,10 +1178,20 @@ function joinedNames(server: string): string[] {
 }
 
 /** One form of a request word: the term looked up, what it counts, how `why` shows it. */
+const TOOL_SETS = new WeakMap<readonly string[], ReadonlySet<string>>();
+/** A learned word's tool names as a set, made once per entry of the table. */
+function toolSet(tools: readonly string[]): ReadonlySet<string> {
+  let set = TOOL_SETS.get(tools);
+  if (!set) TOOL_SETS.set(tools, (set = new Set(tools)));
+  return set;
+}
+
 interface Variant {
   term: string;
   weight: number;
   label: string;
+  /** The tool names this form may match (a learned word's: the tools it was learned for); any when absent. */
+  only?: ReadonlySet<string>;
   /** An index term the word is a prefix of: a guess at the word, not the word. */
   prefix?: boolean;
 }
