@@ -439,7 +439,7 @@ export class SearchIndex {
       let best = 0;
       for (const v of allVariants[i]!) {
         if (v.prefix) continue; // a prefix's guesses are not a sibling's difference
-        if (v.only && !v.only.has(this.docs[id]!.entry.name)) continue;
+        if (v.only && !v.only.has(d.entry.name)) continue;
         // "which lists are on the board": a thing asked about is not list_boards's act.
         if (nouns.has(w) && d.verbs.includes(v.term)) continue;
         const t = this.lex.id(v.term);
@@ -817,10 +817,10 @@ export class SearchIndex {
     // A synonym that is another word of the request counts as that word, not twice; one that an
     // earlier word already stands for, likewise ("list open …": "get" for list, not for open too).
     for (const [s, weight] of weightedSynonymsOf(w)) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight: weight === 0.5 ? SYNONYM_WEIGHT : weight, label: `${word}→${spelling(s)}` });
-    // A word users say for what tools name otherwise ("retro": figjam), learned, counts less than a synonym.
-    // It reads for the tools it was learned for only: on others, a server's never learned from among
-    // them, it pulled towards those tools (cross-validated by server, 0.791 / 0.952 without learned
-    // words, 0.788 / 0.948 with them read everywhere, 0.790 / 0.951 so; by set 0.823 → 0.831 top-1).
+    // A word users say for what tools name otherwise ("retro": figjam), learned, read for the tools it
+    // was learned for only: read for every tool, it pulled other servers' tools towards it (cross-
+    // validated by server: 0.791 / 0.952 without learned words, 0.788 / 0.948 read everywhere, 0.789 /
+    // 0.951 so; by set 0.823 / 0.961 → 0.834 / 0.963).
     for (const [s, weight, spelt, tools] of this.learned.get(w) ?? []) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight, label: `${word}→${spelt}`, only: toolSet(tools) });
     // A word the catalog says in few tools or none ("fake", "untick"): the words tool names use for it
     // (thesaurus-words.ts), as weakly as a learned word. A word many tools say is read as they say it.
