@@ -11,7 +11,9 @@ export async function makeDispatcher(mcp: string, opts: Partial<DispatcherOption
   const hooks = new LocalClientHooks({ roots: opts.roots ?? [process.cwd(), tmpdir()], elicit: 'decline' });
   const pool = new Pool(uniqueNames(parseMcpOption(mcp)), { baseDelayMs: 50, hooks });
   const spill = await SpillStore.create(opts.spillDir ? { dir: opts.spillDir } : {});
-  const dispatcher = new Dispatcher(pool, { threshold: 0, toon: false, argsRoots: [process.cwd()], spill, ...opts });
+  // A loaded CI machine can take more than the 3 s list deadline to start several servers at once;
+  // tests of the deadline itself pass their own listTimeoutMs.
+  const dispatcher = new Dispatcher(pool, { threshold: 0, toon: false, argsRoots: [process.cwd()], spill, listTimeoutMs: 30_000, ...opts });
   return {
     pool,
     spill,
