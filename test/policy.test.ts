@@ -24,7 +24,7 @@ const answer = (r: unknown) => JSON.parse((r as { content: Array<{ text: string 
 /** A dispatcher over real servers with the given global rules (and the servers' own). */
 function dispatcherWith(mcp: string, global?: ConstructorParameters<typeof Policy>[0], cache?: ResultCache) {
   const pool = new Pool(uniqueNames(parseMcpOption(mcp)), { policy: new Policy(global), hooks: new LocalClientHooks({ elicit: 'decline' }), ...(cache ? { cache } : {}) });
-  const d = new Dispatcher(pool, { threshold: 0, toon: false, argsRoots: [ROOT] });
+  const d = new Dispatcher(pool, { threshold: 0, toon: false, argsRoots: [ROOT], listTimeoutMs: 30_000 });
   return { pool, d: (req: unknown) => d.dispatch(req), close: () => pool.close() };
 }
 

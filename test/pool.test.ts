@@ -210,7 +210,7 @@ describe('a search indexes each catalog as it arrives', () => {
 
   it('a list or a call does not index (only a search needs the index)', async () => {
     const p = pool(`[(cmd: '${SERVERS.everything}')]`);
-    const d = new Dispatcher(p, { threshold: 0, toon: false });
+    const d = new Dispatcher(p, { threshold: 0, toon: false, listTimeoutMs: 30_000 });
     const indexed = () => (d as unknown as { ctx: { index: { connections: string[] } } }).ctx.index.connections;
     await d.dispatch({ action: 'list' });
     await d.dispatch({ action: 'call', tool: 'echo', arguments: { message: 'hi' } });
