@@ -8,11 +8,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const DATA_ONLY = ['test/search-ranking.test.ts', 'test/learned-words.test.ts', 'test/glossary.test.ts', 'test/search-index.test.ts', 'test/rerank.test.ts', 'test/linear-time.test.ts', 'test/dispatch-fuzz.test.ts'];
 // Checks of mini-a's own logic that reach it through processes the platform files already drive on
 // every Node (the agent's run loop, tracing, the magg dialect, batch, the dispatcher and its schema,
-// redaction): on Node 22/24 they repeated Node 20's answers in a sixth of each matrix run's time.
-// What the runtime decides (spawn, signals and a parent's death, fs.watch, sockets and HTTP, files,
-// the wasm sandbox, SQLite, the installed package with every README command, goals and batches
-// among them) still runs on all three.
-const LOGIC_VIA_PROCESSES = ['agent', 'tracing', 'magg', 'dispatch', 'dispatch-schema', 'batch', 'redact'].map((f) => `test/${f}.test.ts`);
+// redaction, the transparent proxy's pass-through of the protocol): on Node 22/24 they repeated
+// Node 20's answers in a quarter of each matrix run's time. Files that mix the two mark their logic
+// tests with logicTest (test/helpers/matrix.ts). What the runtime decides (spawn, signals and a
+// parent's death, terminals, closed pipes, fs.watch, sockets and HTTP, files, the wasm sandbox,
+// SQLite, the installed package with every README command, goals and batches among them) still runs
+// on all three.
+const LOGIC_VIA_PROCESSES = ['agent', 'tracing', 'magg', 'dispatch', 'dispatch-schema', 'batch', 'redact', 'proxy-faithful'].map((f) => `test/${f}.test.ts`);
 
 // The longest files, started first: CI's clean clone has no timing cache, and vitest's fallback
 // (the largest file first) started the reranker's retraining last, a 150 s tail on one worker.

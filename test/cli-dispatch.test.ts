@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
+import { logicTest } from './helpers/matrix.js';
 import { tempDir } from './helpers/runtime.js';
 import { ROOT, SERVERS } from './helpers/servers.js';
 
@@ -19,7 +20,7 @@ function processesWith(marker: string): string[] {
 }
 
 describe('one-shot dispatch from a shell', () => {
-  it('list and call print JSON and exit 0; an error response exits 1', () => {
+  logicTest('list and call print JSON and exit 0; an error response exits 1', () => {
     const list = runCli(['dispatch={"action":"list"}', TIME]);
     expect(list.code, list.stderr).toBe(0);
     const l = JSON.parse(list.stdout);
@@ -34,14 +35,14 @@ describe('one-shot dispatch from a shell', () => {
     expect(JSON.parse(bad.stdout)).toMatchObject({ isError: true, error: expect.stringMatching(/unknown tool 'nope'/) });
   });
 
-  it('invalid JSON is a usage error with its position, and no stack', () => {
+  logicTest('invalid JSON is a usage error with its position, and no stack', () => {
     const r = runCli(['dispatch={"action":"list",}', TIME]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(/^mini-a: dispatch: invalid JSON: .* at line 1, column 18$/);
     expect(r.stdout).toBe('');
   });
 
-  it('dispatch=- runs JSON Lines from stdin in order over one pool', () => {
+  logicTest('dispatch=- runs JSON Lines from stdin in order over one pool', () => {
     const input = ['{"action":"call","tool":"current_time","arguments":{"timezone":"UTC"}}', '', 'not json', '{"action":"info","tool":"format_time"}'].join('\n') + '\n';
     const r = runCli(['dispatch=-', TIME, 'mcplazy=true'], { input });
     const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
@@ -52,7 +53,7 @@ describe('one-shot dispatch from a shell', () => {
     expect(r.code).toBe(1);
   });
 
-  it('spilldir keeps spills for a second process to read back and chain into argumentsFile', () => {
+  logicTest('spilldir keeps spills for a second process to read back and chain into argumentsFile', () => {
     const dir = tempDir('mini-a-kept-');
     const first = runCli(['dispatch={"action":"call","tool":"query","arguments":{"sql":"SELECT * FROM customers"},"resultToFile":true}', DB, `spilldir=${dir}`]);
     expect(first.code, first.stderr).toBe(0);
@@ -87,7 +88,7 @@ describe('one-shot dispatch from a shell', () => {
     expect(processesWith(marker)).toEqual([]);
   });
 
-  it('keepresults=true keeps the private directory and says where', () => {
+  logicTest('keepresults=true keeps the private directory and says where', () => {
     const tmp = tempDir('mini-a-keep-');
     const r = runCli(['dispatch={"action":"call","tool":"current_time","resultToFile":true}', TIME, 'keepresults=true'], { env: { TMPDIR: tmp } });
     const file = JSON.parse(r.stdout).resultFile;
@@ -114,7 +115,7 @@ describe('a reader that goes away', () => {
 });
 
 describe('useutils=true', () => {
-  it('adds the bundled utils server, rooted at the working directory', () => {
+  logicTest('adds the bundled utils server, rooted at the working directory', () => {
     const r = runCli(['dispatch={"action":"call","tool":"filesystemQuery","arguments":{"operation":"glob","pattern":"examples/*.sh"}}', 'useutils=true']);
     expect(r.code, r.stderr).toBe(0);
     const res = JSON.parse(r.stdout);

@@ -8,6 +8,7 @@ import { Pool } from '../src/mcp/pool.js';
 import { runCli, runCliAsync } from './helpers/cli.js';
 import { withFakeLlm } from './helpers/fake-llm.js';
 import { freePort } from './helpers/http-server.js';
+import { logicTest } from './helpers/matrix.js';
 import { tempDir } from './helpers/runtime.js';
 import { BIN, ROOT, SERVERS, waitFor } from './helpers/servers.js';
 
@@ -24,20 +25,20 @@ const answer = (stdout: string) => {
 };
 
 describe('elicitation (elicit=)', () => {
-  it('defaults: accepts with the schema defaults when every required field has one', () => {
+  logicTest('defaults: accepts with the schema defaults when every required field has one', () => {
     const r = runCli(['dispatch={"action":"call","tool":"elicit"}', `mcp=[(cmd: '${EDGE}')]`, 'elicit=defaults']);
     expect(r.code).toBe(0);
     expect(answer(r.stdout).data).toEqual({ action: 'accept', content: { color: 'blue', count: 3 } });
   });
 
-  it('defaults: declines, with a logged note, when a required field has none (everything asks for a name)', () => {
+  logicTest('defaults: declines, with a logged note, when a required field has none (everything asks for a name)', () => {
     const r = runCli(['dispatch={"action":"call","tool":"trigger-elicitation-request"}', `mcp=[(cmd: '${SERVERS.everything}')]`, 'elicit=defaults']);
     expect(r.code).toBe(0);
     expect(JSON.stringify(JSON.parse(r.stdout).content)).toMatch(/decline/i);
     expect(r.stderr).toMatch(/declined: no default for required field\(s\) name/);
   });
 
-  it('decline (the default off a terminal): declines and says how to answer instead', () => {
+  logicTest('decline (the default off a terminal): declines and says how to answer instead', () => {
     const r = runCli(['dispatch={"action":"call","tool":"elicit"}', `mcp=[(cmd: '${EDGE}')]`]);
     expect(answer(r.stdout).data).toEqual({ action: 'decline' });
     expect(r.stderr).toMatch(/declined \(elicit=decline; use elicit=ask or elicit=defaults/);
@@ -76,7 +77,7 @@ describe('elicitation (elicit=)', () => {
 });
 
 describe('sampling', () => {
-  it('with a model: served by it, capped at samplingmaxtokens, one line on stderr', async () => {
+  logicTest('with a model: served by it, capped at samplingmaxtokens, one line on stderr', async () => {
     await withFakeLlm([{ content: 'a sampled haiku' }], async (llm) => {
       const r = await runCliAsync(['dispatch={"action":"call","tool":"sample","arguments":{"prompt":"write a haiku"}}', `mcp=[(cmd: '${EDGE}')]`, 'samplingmaxtokens=64'], { env: { OPENAI_BASE_URL: llm.url, OPENAI_API_KEY: 'sk-test-sampling-123' } });
       expect(r.code, r.stderr).toBe(0);
@@ -88,7 +89,7 @@ describe('sampling', () => {
     });
   });
 
-  it('without a model: not declared (everything hides its sampling tool), and a request anyway is refused clearly', () => {
+  logicTest('without a model: not declared (everything hides its sampling tool), and a request anyway is refused clearly', () => {
     const listed = runCli(['dispatch={"action":"info","tool":"trigger-sampling-request"}', `mcp=[(cmd: '${SERVERS.everything}')]`]);
     expect(JSON.parse(listed.stdout).error).toMatch(/unknown tool 'trigger-sampling-request'/);
     const r = runCli(['dispatch={"action":"call","tool":"sample"}', `mcp=[(cmd: '${EDGE}')]`]);
@@ -97,7 +98,7 @@ describe('sampling', () => {
 });
 
 describe('roots', () => {
-  it('declared: the working directory by default, roots= to choose', () => {
+  logicTest('declared: the working directory by default, roots= to choose', () => {
     const dflt = runCli(['dispatch={"action":"call","tool":"roots"}', `mcp=[(cmd: '${EDGE}')]`]);
     expect(answer(dflt.stdout).data.roots).toEqual([{ uri: `file://${ROOT}`, name: path.basename(ROOT) }]);
     const dirs = [tempDir(), tempDir()];
@@ -105,7 +106,7 @@ describe('roots', () => {
     for (const d of dirs) expect(r.stdout).toContain(`file://${d}`);
   });
 
-  it('a change of roots is announced with roots/list_changed, and servers see the new ones', async () => {
+  logicTest('a change of roots is announced with roots/list_changed, and servers see the new ones', async () => {
     const hooks = new LocalClientHooks({ roots: [tempDir()] });
     const p = new Pool(parseMcpOption(`(cmd: '${SERVERS.everything}')`), { hooks });
     try {
@@ -123,7 +124,7 @@ describe('roots', () => {
 });
 
 describe('progress', () => {
-  it("a server's progress shows on the agent's stderr progress line", async () => {
+  logicTest("a server's progress shows on the agent's stderr progress line", async () => {
     await withFakeLlm([{ toolCalls: [{ name: 'proxy-dispatch', arguments: { action: 'call', tool: 'progress', arguments: { steps: 4 } } }] }, { content: 'done' }], async (llm) => {
       const r = await runCliAsync(['goal=run it', `mcp=[(cmd: '${EDGE}')]`, 'usetools=true'], { env: { OPENAI_BASE_URL: llm.url, OPENAI_API_KEY: 'sk-test-progress-1' } });
       expect(r.code, r.stderr).toBe(0);
@@ -133,7 +134,7 @@ describe('progress', () => {
 });
 
 describe('progress that arrives with the answer', () => {
-  it('is not lost: notifications read in the same chunk as the response are handled first', async () => {
+  logicTest('is not lost: notifications read in the same chunk as the response are handled first', async () => {
     const p = new Pool(parseMcpOption(`(cmd: '${EDGE}')`), { hooks: new LocalClientHooks({ elicit: 'decline' }) });
     try {
       const seen: number[] = [];
@@ -161,7 +162,7 @@ async function httpProxyOn(port: number) {
 }
 
 describe('sessions heal', () => {
-  it('a Streamable HTTP server that forgot the session (404) is re-initialized and the call retried once', async () => {
+  logicTest('a Streamable HTTP server that forgot the session (404) is re-initialized and the call retried once', async () => {
     const port = await freePort();
     let server = await httpProxyOn(port);
     const p = new Pool(parseMcpOption(`(type: remote, url: 'http://127.0.0.1:${port}/mcp', name: remote)`));
@@ -182,7 +183,7 @@ describe('sessions heal', () => {
 });
 
 describe('starts and stops under pressure', () => {
-  it('a server that never answers initialize: a clear error naming it and the time limit (starttimeout)', () => {
+  logicTest('a server that never answers initialize: a clear error naming it and the time limit (starttimeout)', () => {
     const r = runCli(['dispatch={"action":"call","tool":"pid","connection":"mute"}', `mcp=[(cmd: '${EDGE} --hang-init', name: mute)]`, 'starttimeout=1500']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error).toMatch(/^c1\/mute: .*no answer to initialize within 1500 ms/);
@@ -213,7 +214,7 @@ describe('starts and stops under pressure', () => {
     expect(await waitFor(() => spillDirs().length === 0, 10_000, 100)).toBe(true);
   });
 
-  it('eager start runs at most startconcurrency servers starting at once', async () => {
+  logicTest('eager start runs at most startconcurrency servers starting at once', async () => {
     const specs = parseMcpOption(`[${Array.from({ length: 6 }, (_, i) => `(cmd: '${EDGE} --slow-list 10 --conc-${process.pid}-${i}', name: s${i})`).join(', ')}]`);
     const p = new Pool(specs, { startConcurrency: 2, hooks: new LocalClientHooks({ elicit: 'decline' }) });
     // Counted two ways: starts inside the gate, and server processes alive but not yet ready.
@@ -237,7 +238,7 @@ describe('starts and stops under pressure', () => {
 });
 
 describe('README stays truthful', () => {
-  it('documents elicit=, roots=, starttimeout= and namespace=', () => {
+  logicTest('documents elicit=, roots=, starttimeout= and namespace=', () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     for (const k of ['elicit=', 'roots=', 'starttimeout=', 'namespace=', 'listtimeout=']) expect(readme).toContain(k);
   });
