@@ -62,6 +62,16 @@ describe('the glossary', () => {
     const top = (q: string) => idx.search(q, { limit: 5 }).map((h) => `${h.connection}/${h.name}`);
     expect(top('Liste mes brouillons Gmail')).toContain('google-workspace/list_drafts');
   });
+
+  it('reads "del" as delete only in English: in Spanish or Italian it is an article', () => {
+    expect(euroGlossed('¿cuánto se tarda caminando del Prado a la Puerta del Sol?')).not.toMatch(/\bdel\b/);
+    expect(euroGlossed('Crea un formulario para las solicitudes del equipo')).not.toMatch(/\bdel\b/);
+    expect(euroGlossed('del the branch feature/old')).toBe('del the branch feature/old');
+    const idx = new SearchIndex(capturedServers().flatMap((s) => entriesOf(s, s, captured(s))));
+    const hits = idx.search('¿cuánto se tarda caminando del Prado a la Puerta del Sol?', { limit: 5 });
+    expect(hits.map((h) => h.why ?? '').join(' ')).not.toContain('del→');
+    expect(hits.map((h) => h.name)).toContain('maps_distance_matrix');
+  });
 });
 
 describe('the thesaurus', () => {

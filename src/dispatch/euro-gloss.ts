@@ -92,6 +92,8 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['request', 'solicitud solicitudes solicitação solicitações demande demandes anfrage anfragen richiesta richieste'],
   ['tentatively', 'vorläufig vorbehalt provisionalmente provisoriamente provisoirement'],
   ['pause', 'pausa pausar pausiere pausieren'],
+  ['walking', 'caminando caminar caminata caminhando caminhar marcher camminando camminare'],
+  ['travel time', 'tarda tardar tardan demora demorar dauert'],
   ['subscription', 'suscripción suscripcion assinatura assinaturas abonnement abonnements abbonamento'],
   ['reminder', 'recordatorio lembrete rappel erinnerung promemoria'],
   ['accept', 'acepta aceptar aceita aceitar accepte accepter annehmen accetta accettare'],
@@ -129,22 +131,36 @@ function spellings(): Map<string, string> {
 }
 /** Portuguese's "no"/"na" is "in the" ("no todoist"), not a negation; these words say the request is Portuguese. */
 const PORTUGUESE = new Set(['procura', 'página', 'chamada', 'chamado', 'pra', 'você', 'voce', 'não', 'nao', 'minha', 'meu', 'uma', 'está', 'são', 'hoje', 'amanhã', 'amanha', 'adiciona', 'cria', 'envia', 'mostra', 'tarefa', 'tarefas', 'mensagem', 'arquivo', 'reunião', 'também', 'então', 'assinatura']);
+/**
+ * Function words of those languages that English reads as something else: Spanish and Italian "del"
+ * is no abbreviation of delete ("del Prado a la Puerta del Sol"), Italian "dell'"/"delle" no Dell.
+ * In a request in another language they are left out; in an English one they stay ("del the branch").
+ * Other function words stay too: they match nothing, and leaving them out cost more than it gained.
+ */
+const FALSE_FRIENDS = new Set(['del', 'dell', 'delle']);
 // Runs of letters of any script: one pass over text the caller has bounded.
 const WORD = /\p{L}+/gu;
 
-/** `text` with each glossed European word replaced by its English, and Portuguese "no"/"na" read as "in". */
+/**
+ * `text` with each glossed European word replaced by its English, Portuguese "no"/"na" read as "in",
+ * and, in a request that is in another language (a glossed word, or an inverted mark), its false
+ * friends left out.
+ */
 export function euroGlossed(text: string): string {
   let portuguese = false;
-  for (const m of text.matchAll(WORD)) {
-    if (PORTUGUESE.has(m[0].toLowerCase())) {
-      portuguese = true;
-      break;
-    }
-  }
+  let foreign = text.includes('¿') || text.includes('¡');
   const glossed = spellings();
+  for (const m of text.matchAll(WORD)) {
+    const l = m[0].toLowerCase();
+    if (PORTUGUESE.has(l)) portuguese = foreign = true;
+    else if (!foreign && glossed.has(l)) foreign = true;
+    if (portuguese) break;
+  }
   return text.replace(WORD, (w) => {
     const l = w.toLowerCase();
     if (portuguese && (l === 'no' || l === 'na' || l === 'nos' || l === 'nas')) return 'in';
-    return glossed.get(l) ?? w;
+    const en = glossed.get(l);
+    if (en !== undefined) return en;
+    return foreign && FALSE_FRIENDS.has(l) ? ' ' : w;
   });
 }
