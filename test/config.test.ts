@@ -17,6 +17,13 @@ describe('connection specs', () => {
     expect(c).toMatchObject({ transport: 'http', url: 'http://127.0.0.1:3000/mcp', name: '127.0.0.1:3000' });
   });
 
+  it("names a package that calls itself mcp or server by its scope (five servers were all 'mcp', 'mcp-2', …)", () => {
+    const names = parseMcpOption(
+      `[(cmd: 'node node_modules/@playwright/mcp/cli.js'), (cmd: 'npx -y @sentry/mcp-server@latest'), (cmd: 'node /srv/node_modules/@hubspot/mcp-server/dist/index.js'), (cmd: 'npx -y @shopify/dev-mcp'), (cmd: 'npx -y @modelcontextprotocol/server-github'), (cmd: 'node /opt/tools/server.js')]`,
+    ).map((s) => s.name);
+    expect(names).toEqual(['playwright', 'sentry', 'hubspot', 'shopify-dev', 'github', 'tools']);
+  });
+
   it('ids are the MD5 of the canonical config: stable, order-free, name-free; explicit id wins', () => {
     const x = toSpec({ cmd: 'node a.js', env: { A: '1', B: '2' }, name: 'x' }, 't');
     const y = toSpec({ env: { B: '2', A: '1' }, cmd: 'node a.js', name: 'other' }, 't');

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDispatcher, tempDir } from './helpers/runtime.js';
-import { SERVERS } from './helpers/servers.js';
+import { ROOT, SERVERS } from './helpers/servers.js';
 
 let rt: Awaited<ReturnType<typeof makeDispatcher>>;
 let fsDir: string;
@@ -78,6 +78,20 @@ describe('search', () => {
     const prompts = await rt.d({ action: 'search', query: 'prompt with arguments', type: 'prompt' });
     expect((prompts.results as Array<{ type: string }>)[0]).toMatchObject({ type: 'prompt' });
     expect((await rt.d({ action: 'search', query: 'zzzqqq' })).results).toEqual([]);
+  });
+});
+
+describe("a server's own name", () => {
+  it('finds a connection whose configured name says nothing ("in globex" finds the server that calls itself globex-crm)', async () => {
+    const named = (n: string) => `node ${path.join(ROOT, 'test/fixtures/named-server.mjs')} ${n}`;
+    const two = await makeDispatcher(`[(cmd: '${named('acme-wiki')}', name: x1), (cmd: '${named('globex-crm')}', name: x2)]`);
+    try {
+      const top = async (query: string) => ((await two.d({ action: 'search', query })).results as Array<{ connection: string; tool: string }>)[0];
+      expect(await top('search the records in globex')).toMatchObject({ connection: 'c2', tool: 'search_records' });
+      expect(await top('add a record to the acme wiki')).toMatchObject({ connection: 'c1', tool: 'create_record' });
+    } finally {
+      await two.close();
+    }
   });
 });
 

@@ -130,7 +130,17 @@ export function splitCommandLine(where: string, cmd: string): string[] {
   return out;
 }
 
-/** A short name for a stdio server: its script or package name (`node mcps/time.js` -> `time`). */
+/** Script and folder names that say nothing of the server: the name is looked for above them. */
+const ENTRY_NAMES = new Set(['index', 'main', 'server', 'dist', 'build', 'src', 'lib', 'bin', 'cli', 'stdio']);
+/** Package names that say nothing alone: `@sentry/mcp-server` is sentry, `@shopify/dev-mcp` shopify-dev. */
+const EMPTY_NAMES = new Set(['', 'mcp', 'server', 'mcp-server']);
+const VAGUE_NAMES = new Set(['dev', 'docs', 'api', 'app', 'tools', 'core', 'cli']);
+
+/**
+ * A short name for a stdio server: its script or package name (`node mcps/time.js` -> `time`,
+ * `npx -y @modelcontextprotocol/server-filesystem` -> `filesystem`), with the package's scope where
+ * the name alone says nothing (`node node_modules/@playwright/mcp/cli.js` -> `playwright`).
+ */
 export function deriveName(command: string, args: string[]): string {
   const target = args.find((a) => !a.startsWith('-') && a !== '-y') ?? command;
   // Trailing slashes by hand: /\/+$/ retries at every slash of a long run (quadratic).
@@ -140,14 +150,19 @@ export function deriveName(command: string, args: string[]): string {
   p = p.slice(0, end);
   if (p.startsWith('@') && !p.includes('/dist/')) p = p.replace(/@[^@/]*$/, '');
   let base = path.posix.basename(p).replace(/\.(m?[jt]s|cjs|py|sh|exe)$/, '');
-  while (['index', 'main', 'server', 'dist', 'build', 'src', 'lib', 'bin'].includes(base) && p.includes('/')) {
+  while (ENTRY_NAMES.has(base) && p.includes('/')) {
     p = path.posix.dirname(p);
     base = path.posix.basename(p);
   }
-  const name = base.replace(/@[^@]*$/, '').replace(/^(mcp-server-|server-|mcp-)/, '').replace(/(-mcp-server|-mcp|-server)$/, '');
+  const short = (n: string) => n.replace(/@[^@]*$/, '').replace(/^(mcp-server-|server-|mcp-)/, '').replace(/(-mcp-server|-mcp|-server)$/, '');
+  const name = short(base);
+  const parent = path.posix.basename(path.posix.dirname(p));
+  if (parent.startsWith('@') && (EMPTY_NAMES.has(name) || VAGUE_NAMES.has(name))) {
+    const scope = short(parent.slice(1));
+    if (scope) return EMPTY_NAMES.has(name) ? scope : `${scope}-${name}`;
+  }
   return name || base || command;
 }
-
 
 /** Stable id of a connection: MD5 of its canonical config (what it runs or reaches, not its name). */
 export function specId(spec: Omit<ConnectionSpec, 'name' | 'id'>): string {
