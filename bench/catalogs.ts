@@ -13,14 +13,14 @@ export function loadCatalog(server: string): Catalog {
   return { tools: raw.tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 };
 }
 
-/** Every captured catalog of bench/catalogs-large (137 npm MCP servers), by server name. */
-export function loadLargeCatalogs(): Array<{ server: string; catalog: Catalog }> {
+/** Every captured catalog of bench/catalogs-large (137 npm MCP servers), by server name, with its npm package. */
+export function loadLargeCatalogs(): Array<{ server: string; package?: string; catalog: Catalog }> {
   const dir = path.join(ROOT, 'bench/catalogs-large');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => {
-      const raw = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { server: string; tools: Tool[] };
-      return { server: raw.server, catalog: { tools: raw.tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 } };
+      const raw = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { server: string; package?: string; tools: Tool[] };
+      return { server: raw.server, package: raw.package, catalog: { tools: raw.tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 } };
     });
 }
