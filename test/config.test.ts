@@ -19,9 +19,9 @@ describe('connection specs', () => {
 
   it("names a package that calls itself mcp or server by its scope (five servers were all 'mcp', 'mcp-2', …)", () => {
     const names = parseMcpOption(
-      `[(cmd: 'node node_modules/@playwright/mcp/cli.js'), (cmd: 'npx -y @sentry/mcp-server@latest'), (cmd: 'node /srv/node_modules/@hubspot/mcp-server/dist/index.js'), (cmd: 'npx -y @shopify/dev-mcp'), (cmd: 'npx -y @modelcontextprotocol/server-github'), (cmd: 'node /opt/tools/server.js')]`,
+      `[(cmd: 'node node_modules/@playwright/mcp/cli.js'), (cmd: 'npx -y @sentry/mcp-server@latest'), (cmd: 'node /srv/node_modules/@hubspot/mcp-server/dist/index.js'), (cmd: 'npx -y @shopify/dev-mcp'), (cmd: 'npx -y @modelcontextprotocol/server-github'), (cmd: 'node /opt/tools/server.js'), (cmd: 'npx -y @acme/cli'), (cmd: 'npx -y @acme/server')]`,
     ).map((s) => s.name);
-    expect(names).toEqual(['playwright', 'sentry', 'hubspot', 'shopify-dev', 'github', 'tools']);
+    expect(names).toEqual(['playwright', 'sentry', 'hubspot', 'shopify-dev', 'github', 'tools', 'acme-cli', 'acme']);
   });
 
   it('ids are the MD5 of the canonical config: stable, order-free, name-free; explicit id wins', () => {

@@ -150,7 +150,8 @@ export function deriveName(command: string, args: string[]): string {
   p = p.slice(0, end);
   if (p.startsWith('@') && !p.includes('/dist/')) p = p.replace(/@[^@/]*$/, '');
   let base = path.posix.basename(p).replace(/\.(m?[jt]s|cjs|py|sh|exe)$/, '');
-  while (ENTRY_NAMES.has(base) && p.includes('/')) {
+  // Not above a package's own folder: `@acme/cli` is acme-cli, not the scope alone.
+  while (ENTRY_NAMES.has(base) && p.includes('/') && !path.posix.basename(path.posix.dirname(p)).startsWith('@')) {
     p = path.posix.dirname(p);
     base = path.posix.basename(p);
   }
