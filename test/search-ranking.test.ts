@@ -650,6 +650,10 @@ describe('the nineteenth round (quoted words)', () => {
     // A Windows path is a path and a file of its kind, not its words.
     expect(normalizeQuery('open D:\\reports\\q3.pdf')).toMatch(/path file pdf/);
     expect(normalizeQuery('open D:\\reports\\q3.pdf')).not.toContain('reports');
+    // The sentence's question mark is no part of the file's name: it is still a workbook.
+    expect(normalizeQuery('what tabs are in C:\\data\\sales.xlsx?')).toMatch(/path file spreadsheet/);
+    expect(normalizeQuery('what pages are inside ~/docs/arch.drawio?')).toMatch(/path file drawio/);
+    expect(first('what tabs are in C:\\reports\\q3.xlsx?')).toBe('excel/excel_describe_sheets');
     // A request's own private-use characters are no quote marks.
     expect(quotedOf('delete \uE000the branch\uE001 now')).toEqual([]);
   });

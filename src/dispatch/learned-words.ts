@@ -896,7 +896,7 @@ export const LEARNED_WORDS: LearnedWords = new Map<string, ReadonlyArray<readonl
   ["wireless", [["browser", 0.7, "browser", ["browser_type"]]]],
   ["within", [["map", 0.7, "maps", ["maps_around_search","maps_search_nearby"]], ["around", 0.442, "around", ["maps_around_search"]], ["nearby", 0.442, "nearby", ["maps_search_nearby"]]]],
   ["woocommerc", [["host", 0.7, "hosting", ["hosting_checkIfWooCommerceIsInstalledV1","hosting_installWordPressPluginsV1"]]]],
-  ["workbook", [["format", 0.432, "format", ["excel_format_range"]], ["sheet", 0.358, "sheet", ["excel_copy_sheet","excel_describe_sheets","excel_read_sheet","excel_write_to_sheet"]]]],
+  ["workbook", [["format", 0.401, "format", ["excel_format_range"]], ["sheet", 0.352, "sheet", ["excel_copy_sheet","excel_describe_sheets","excel_read_sheet","excel_write_to_sheet"]]]],
   ["worker", [["manag", 0.7, "manage", ["node_management"]]]],
   ["workload", [["manag", 0.467, "manage", ["node_management"]]]],
   ["world", [["tool", 0.438, "tool", ["echo"]]]],

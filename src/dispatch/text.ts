@@ -294,7 +294,12 @@ export function normalizeQuery(q: string): string {
 }
 
 /** What a file's name says of it: a file, and its kind where the extension tells one (forecast.xlsx: a spreadsheet). */
-function fileKind(name: string): string {
+function fileKind(path: string): string {
+  // The sentence's mark is no part of the name ("what tabs are in C:\data\sales.xlsx?"); by hand, as
+  // a trailing-run regex retries at each mark of a long run.
+  let end = path.length;
+  while (end > 0 && '?!.:\'"'.includes(path[end - 1]!)) end--;
+  const name = path.slice(0, end);
   const ext = /\.([a-z0-9]{1,6})$/i.exec(name)?.[1]?.toLowerCase();
   // A dotfile (.env.example, .gitignore) is a file whatever follows its dot.
   if (!ext) return /(?:^|\/)\.\w[\w.-]*$/.test(name) ? 'file ' : '';
