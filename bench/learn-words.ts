@@ -16,7 +16,7 @@
 import type { Catalog } from '../src/mcp/connection.js';
 import { entriesOf, SearchIndex } from '../src/dispatch/search-index.js';
 import { normalizeQuery, requestWords, synonymsOf, termOfWord, terms, words } from '../src/dispatch/text.js';
-import { readRequests } from './requests.js';
+import { readRequests, splitAnswer } from './requests.js';
 
 // Chosen in the twenty-first round by cross-validation over the 17,860 requests of 66 sets, five
 // folds by set, words and reranker learned without the scored sets: 3 requests of 3 sets at 0.4 gave
@@ -98,9 +98,9 @@ export function learnWords(
           const p = pairs.get(k) ?? { n: 0, sets: new Set<string>(), servers: new Set<string>(), tools: new Set<string>() };
           p.n++;
           p.sets.add(set);
-          const slash = x.expect[0]!.indexOf('/');
-          p.servers.add(x.expect[0]!.slice(0, slash));
-          p.tools.add(x.expect[0]!.slice(slash + 1));
+          const [server, name] = splitAnswer(x.expect[0]!);
+          p.servers.add(server);
+          p.tools.add(name);
           pairs.set(k, p);
         }
       }

@@ -12,3 +12,9 @@ export function readRequests(file: string): Array<{ q: string; expect: string[] 
       return { q: q!.trim(), expect: e!.split(',').map((x) => x.trim()) };
     });
 }
+
+/** The server and the tool of an answer written `server/tool`. */
+export function splitAnswer(answer: string): [server: string, tool: string] {
+  const slash = answer.indexOf('/');
+  return [answer.slice(0, slash), answer.slice(slash + 1)];
+}

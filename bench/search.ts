@@ -61,7 +61,7 @@ import { deriveName } from '../src/config/spec.js';
 import { entriesOf, type IndexEntry, SearchIndex, type SearchHit } from '../src/dispatch/search-index.js';
 import { FIFTEEN, loadCatalog, loadLargeCatalogs } from './catalogs.js';
 import { median, ms, pct, report, ROOT } from './util.js';
-import { readRequests } from './requests.js';
+import { readRequests, splitAnswer } from './requests.js';
 
 interface Query {
   q: string;
@@ -213,7 +213,7 @@ function failingKinds(queries: Query[], index: SearchIndex): { sibling: [number,
   for (const x of queries) {
     const hits = index.search(x.q, { limit: 50 });
     const rank = hits.findIndex((h) => [h.connection, ...(h.also ?? [])].some((c) => x.expect.includes(`${c}/${h.name}`)));
-    const servers = new Set(x.expect.map((e) => e.slice(0, e.indexOf('/'))));
+    const servers = new Set(x.expect.map((e) => splitAnswer(e)[0]));
     const kind = servers.has(hits[0]?.connection ?? '') ? k.sibling : rank >= 0 ? k.lookalike : k.absent;
     if (rank !== 0) kind[0]++;
     if (rank < 0 || rank >= 5) kind[1]++;

@@ -19,7 +19,7 @@ import { features, RERANK_DEPTH, value } from '../src/dispatch/rerank.js';
 import { loadLargeCatalogs } from './catalogs.js';
 import { LEARN_OPTIONS, learnWords } from './learn-words.js';
 import type { LearnedWords } from '../src/dispatch/learned-words.js';
-import { readRequests } from './requests.js';
+import { readRequests, splitAnswer } from './requests.js';
 import { ROOT } from './util.js';
 
 /** The sets trained on; a set written later is scored by the bench before anything learns from it. */
@@ -127,7 +127,7 @@ export function trainingWords(): Map<string, Array<[string, number, string, stri
 
 /** The fold of a server in a cross-validation by server: a stable hash of its name. */
 const serverFold = (server: string, folds: number) => createHash('sha1').update(server).digest()[0]! % folds;
-const serverOf = (tool: string) => tool.slice(0, tool.indexOf('/'));
+const serverOf = (answer: string) => splitAnswer(answer)[0];
 
 /**
  * Five folds, each scored by words and weights learned without it (the words too: words learned on
