@@ -1,4 +1,4 @@
-import { eachWord, isCjkCode, termOfWord } from './text.js';
+import { isCjkCode, termOfWord, words } from './text.js';
 
 /** Words remembered with their term; past this, a word is stemmed each time it is met (bounded memory). */
 const MAX_CACHED_WORDS = 200_000;
@@ -44,19 +44,27 @@ export class Lexicon {
     return id;
   }
 
+  /** The ids of `terms`, each interned now if new. */
+  internAll(terms: readonly string[]): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < terms.length; i++) out.push(this.intern(terms[i]!));
+    return out;
+  }
+
   /** Appends the ids of `terms(text)` to `out` while it holds fewer than `max`; returns `out`. */
   termIds(text: string, out: number[] = [], max = Infinity): number[] {
     if (out.length >= max) return out;
-    const from = out.length;
-    eachWord(text, (w) => {
+    const ws = words(text);
+    for (let i = 0; i < ws.length; i++) {
+      const w = ws[i]!;
       let id = this.wordIds.get(w);
       if (id === undefined) {
         const t = termOfWord(w);
         id = t === undefined ? -1 : this.intern(t);
         if (this.wordIds.size < MAX_CACHED_WORDS) this.wordIds.set(w, id);
       }
-      return id >= 0 && out.push(id) >= max;
-    }, () => (out.length = from));
+      if (id >= 0 && out.push(id) >= max) break;
+    }
     return out;
   }
 

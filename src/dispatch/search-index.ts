@@ -59,12 +59,16 @@ export interface FirstRanking {
 /** First sentence (or first 160 characters) of a description. */
 export function shortDescription(text: string | undefined, max = 160): string {
   if (!text) return '';
-  const flat = flatPrefix(text, Math.max(SENTENCE_SCAN, max) + 1);
-  const sentence = /^(.{20,}?[.!?])(?=\s+[A-Z([]|$)/.exec(flat.slice(0, SENTENCE_SCAN))?.[1] ?? flat;
+  // A sentence longer than `max` is cut like the text it starts, so only a sentence ending within the
+  // first `max` characters changes the answer, and telling one needs the two after it (its space and
+  // capital): the first `max` + 3 characters say as much as the whole text.
+  const scan = Math.min(max + 3, SENTENCE_SCAN);
+  const flat = flatPrefix(text, Math.max(scan, max + 1));
+  const sentence = /^(.{20,}?[.!?])(?=\s+[A-Z([]|$)/.exec(flat.slice(0, scan))?.[1] ?? flat;
   return sentence.length > max ? sentence.slice(0, max - 1) + '…' : sentence;
 }
 
-/** The first sentence is looked for in this many characters. */
+/** The first sentence is looked for in at most this many characters. */
 const SENTENCE_SCAN = 2000;
 
 /**
@@ -249,6 +253,20 @@ const OTHER_NUMBER = 0.88;
 const SUBPRODUCT_NAMED = 1.5;
 /** Within a named server, its name in a tool's name still counts this much (search_apple_docs for "search apple docs"). */
 const NAMING_IN_NAME = 0.3;
+
+/** What a tool's name says besides its words: its verb, its destructive and special words, the number of its nouns, and states. */
+function nameParts(toolName: string, name: string[]): Pick<Doc, 'undoes' | 'verbs' | 'plural' | 'singular' | 'batch' | 'special' | 'states'> {
+  const plural: string[] = [];
+  const singular: string[] = [];
+  const states: string[] = [];
+  for (const w of splitWords(toolName)) {
+    const t = terms(w)[0];
+    if (t && !isVerbWord(w)) (isPlural(w) ? plural : singular).push(t);
+    // get_completed_tasks: "completed" says which tasks, not what the tool does.
+    if (t && w.endsWith('ed') && ACTIONS.has(t)) states.push(t);
+  }
+  return { undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)).slice(0, 1), plural, singular, batch: name.some((t) => BATCH.has(t)), special: name.filter((t) => SPECIAL.has(t)), states };
+}
 
 interface Doc {
   entry: IndexEntry;
@@ -521,30 +539,45 @@ export class SearchIndex {
    * and sub-product kinds). `localDf` counts the terms its connection's tools have from name to parameter names.
    */
   private addDoc(e: IndexEntry, server: string[], localDf: Map<number, number>): number {
+    // Three small steps, not one long function: a first build runs while the compiler works through
+    // its functions one at a time, and a step that meets something new is recompiled on its own.
+    const { fields, name, joined } = this.fieldIds(e, server);
+    const id = this.free.pop() ?? this.docs.length;
+    const { len, terms, values } = this.post(id, fields, joined, localDf);
+    this.docConn[id] = e.connection;
+    this.docs[id] = { entry: e, len, terms, values, alive: true, ...nameParts(e.name, name) };
+    this.live++;
+    return id;
+  }
+
+  /** The lexicon ids of each field of `e` (FIELDS' order), its name's terms, and its adjacent name words joined. */
+  private fieldIds(e: IndexEntry, server: string[]): { fields: number[][]; name: string[]; joined: number[] } {
     const lex = this.lex;
     const lead = shortDescription(e.description, 400);
     const restText = e.description.slice(lead.replace(/…$/, '').length);
     const nl = e.params.indexOf('\n');
     // Version suffixes (hostinger's VPS_getSnapshotV1) say nothing about what a tool does.
     const name = terms(e.name).filter((t) => !VERSION.test(t));
-    const fields = [
-      name.map((t) => lex.intern(t)),
-      lex.termIds(e.title),
-      lex.termIds(lead),
-      lex.termIds(restText.slice(0, MAX_REST_WORDS * 12), [], MAX_REST_WORDS),
-      lex.termIds(nl < 0 ? e.params : e.params.slice(0, nl)),
-      lex.termIds(`${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`),
-      server.map((t) => lex.intern(t)),
-    ];
+    const texts = [e.title, lead, restText.slice(0, MAX_REST_WORDS * 12), nl < 0 ? e.params : e.params.slice(0, nl), `${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`];
+    // Every field's ids in an array made by pushes: map's arrays are of another kind, and the compiled build was thrown away for reading both.
+    const fields = [lex.internAll(name)];
+    // One call site: the compiler inlines the word splitter once, not once per field.
+    for (let k = 0; k < texts.length; k++) fields.push(lex.termIds(texts[k]!, [], k === 2 ? MAX_REST_WORDS : Infinity));
+    fields.push(lex.internAll(server));
     // Adjacent name words joined ("runNextJSAudit" is also found as "nextjs", "whoAmI" as "whoami").
     const joined: number[] = [];
     for (let i = 0; i + 1 < name.length; i++) joined.push(lex.intern(name[i]! + name[i + 1]!));
+    return { fields, name, joined };
+  }
+
+  /** Counts document `id`'s terms per field into its postings; its field lengths, distinct terms and their packed frequencies. */
+  private post(id: number, fields: number[][], joined: number[], localDf: Map<number, number>): { len: Float64Array; terms: number[]; values: number[] } {
+    const lex = this.lex;
     if (this.tf.length < lex.size) {
       const grown = new Float64Array(Math.max(lex.size, this.tf.length * 2));
       grown.set(this.tf);
       this.tf = grown;
     }
-    const id = this.free.pop() ?? this.docs.length;
     const len = new Float64Array(NF);
     const tf = this.tf;
     const touched = this.touched;
@@ -554,47 +587,39 @@ export class SearchIndex {
       const shift = SHIFT[f]!;
       // A field of fewer words than TF_MAX cannot saturate a frequency: no need to look.
       const saturates = ts.length > TF_MAX;
-      for (const t of ts) {
+      // Indexed loops here and below: this runs for every word before the JIT has compiled it, where for-of calls an iterator per step.
+      for (let k = 0; k < ts.length; k++) {
+        const t = ts[k]!;
         const p = tf[t]!;
         if (p === 0) touched.push(t);
         if (!saturates || Math.floor(p / shift) % 128 < TF_MAX) tf[t] = p + shift;
       }
       // Pairs of CJK characters are extra ways in, not length: English matches score as they did.
       let cjk = 0;
-      if (lex.hasCjk) for (const t of ts) if (lex.isCjk(t)) cjk++;
+      if (lex.hasCjk) for (let k = 0; k < ts.length; k++) if (lex.isCjk(ts[k]!)) cjk++;
       len[f] = ts.length - cjk;
       this.fieldTotal[f]! += len[f]!;
     }
-    for (const j of joined) {
+    for (let k = 0; k < joined.length; k++) {
+      const j = joined[k]!;
       const p = tf[j]!;
       if (p === 0) touched.push(j);
       if (!tfOf(p, 0)) tf[j] = p + 1;
     }
     const byTerm = this.byTerm;
     // The document's frequencies in an array of its own size (pushes would leave room to spare in every document).
-    const values = touched.map((t) => tf[t]!);
+    const values = new Array<number>(touched.length);
     for (let k = 0; k < touched.length; k++) {
       const t = touched[k]!;
-      const p = values[k]!;
+      const p = tf[t]!;
+      values[k] = p;
       tf[t] = 0;
       const m = byTerm[t];
       if (m) m.ids.push(id), m.values.push(p);
       else (byTerm[t] = new Postings(id, p)), this.liveTerms++;
       if (p % LOCAL_FIELDS_MASK) localDf.set(t, (localDf.get(t) ?? 0) + 1);
     }
-    const plural: string[] = [];
-    const singular: string[] = [];
-    const states: string[] = [];
-    for (const w of splitWords(e.name)) {
-      const t = terms(w)[0];
-      if (t && !isVerbWord(w)) (isPlural(w) ? plural : singular).push(t);
-      // get_completed_tasks: "completed" says which tasks, not what the tool does.
-      if (t && w.endsWith('ed') && ACTIONS.has(t)) states.push(t);
-    }
-    this.docConn[id] = e.connection;
-    this.docs[id] = { entry: e, len, terms: touched.slice(), values, alive: true, undoes: name.filter((t) => DESTRUCTIVE.has(t)), verbs: name.filter((t) => ACTIONS.has(t)).slice(0, 1), plural, singular, batch: name.some((t) => BATCH.has(t)), special: name.filter((t) => SPECIAL.has(t)), states };
-    this.live++;
-    return id;
+    return { len, terms: touched.slice(), values };
   }
 
   /**

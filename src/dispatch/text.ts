@@ -52,62 +52,47 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
  * character but an ASCII letter or digit ends one (`é`, `—`, `’` as much as a space).
  */
 function plainWords(text: string): string[] | undefined {
-  const out: string[] = [];
-  return eachPlainWord(text, (w) => void out.push(w)) ? out : undefined;
-}
-
-/**
- * Calls `each` with every word of `text`, as `words` splits it, until it returns true. Where the
- * one-pass splitter gives up, `restart` is called and the words come again from the start.
- */
-export function eachWord(text: string, each: (word: string) => boolean | void, restart: () => void): void {
-  if (eachPlainWord(text, each)) return;
-  restart();
-  for (const w of regexWords(text)) if (each(w)) return;
-}
-
-/** `([A-Z]{2})s(?![a-z])` at `i`: the `s` of an acronym's plural, which `regexWords` drops. */
-function pluralS(text: string, i: number): boolean {
-  return text.charCodeAt(i) === 115 && i >= 2 && isUpper(text.charCodeAt(i - 1)) && isUpper(text.charCodeAt(i - 2)) && !isLower(text.charCodeAt(i + 1));
-}
-
-/**
- * `plainWords` word by word, in one pass; false when the text turns out not to be for the one-pass
- * splitter (the words given so far are then to be forgotten).
- */
-function eachPlainWord(text: string, each: (word: string) => boolean | void): boolean {
+  // No callback per word: a splitter that calls closures is compiled once per caller's closure and
+  // thrown away when another comes, and a first index build runs mostly before the compiler is done.
   const n = text.length;
   // The lower-case text has the same positions (a character that changes its length is given up on below): one copy, not one per word.
   const lower = text.toLowerCase();
-  if (lower.length !== n) return false;
+  if (lower.length !== n) return undefined;
+  const out: string[] = [];
   let start = -1;
   let prev = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     const upper = isUpper(c);
     if (!upper && !isLower(c) && !isDigit(c)) {
-      if (c > 127 && (c === 0x130 || c === 0x212a || isCjkCode(c))) return false;
-      if (start >= 0 && each(lower.slice(start, i))) return true;
+      if (c > 127 && (c === 0x130 || c === 0x212a || isCjkCode(c))) return undefined;
+      if (start >= 0) out.push(lower.slice(start, i));
       start = -1;
       prev = c;
       continue;
     }
     if (c === 115 && pluralS(text, i)) {
-      const next = text.charCodeAt(i + 1);
-      if (isUpper(next) || isDigit(next)) return false;
-      if (start >= 0 && each(lower.slice(start, i))) return true;
+      const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+      if (isUpper(next) || isDigit(next)) return undefined;
+      if (start >= 0) out.push(lower.slice(start, i));
       start = -1;
       prev = c;
       continue;
     }
-    if (start >= 0 && upper && (isLower(prev) || isDigit(prev) || (isUpper(prev) && isLower(text.charCodeAt(i + 1)) && !pluralS(text, i + 1)))) {
-      if (each(lower.slice(start, i))) return true;
+    if (start >= 0 && upper && (isLower(prev) || isDigit(prev) || (isUpper(prev) && i + 1 < n && isLower(text.charCodeAt(i + 1)) && !pluralS(text, i + 1)))) {
+      out.push(lower.slice(start, i));
       start = i;
     } else if (start < 0) start = i;
     prev = c;
   }
-  if (start >= 0) each(lower.slice(start));
-  return true;
+  if (start >= 0) out.push(lower.slice(start));
+  return out;
+}
+
+/** `regexWords`'s `([A-Z]{2})s(?![a-z])` at `i`: the `s` of an acronym's plural, which it drops. */
+function pluralS(text: string, i: number): boolean {
+  // Reads stay within the text: charCodeAt past the end is NaN, and the compiled splitter is thrown away for it.
+  return i >= 2 && i < text.length && text.charCodeAt(i) === 115 && isUpper(text.charCodeAt(i - 1)) && isUpper(text.charCodeAt(i - 2)) && (i + 1 === text.length || !isLower(text.charCodeAt(i + 1)));
 }
 
 /** A Chinese, Japanese or Korean character (the ranges of CJK below). */
