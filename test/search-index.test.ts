@@ -149,8 +149,9 @@ describe('a description\'s first sentence', () => {
     for (const s of capturedServers()) for (const t of catalog(s).tools) texts.push(t.description ?? '');
     let seed = 11;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const pieces = ['word', ' ', '\n\n', ' '.repeat(3000), '. ', 'Next', '!', '\t', 'x'.repeat(700)];
-    for (let k = 0; k < 2000; k++) {
+    // White space as \s has it, and two characters it does not (a zero-width space, the next-line control).
+    const pieces = ['word', ' ', '\n\n', ' '.repeat(3000), '. ', 'Next', '!', '\t', 'x'.repeat(700), '\u00a0', '\u2028', '\ufeff', '\u3000', '\u2009', '\v', '\u200b', '\u0085', '(', '?'];
+    for (let k = 0; k < 4000; k++) {
       let t = '';
       for (let i = Math.floor(next() * 40); i > 0; i--) t += pieces[Math.floor(next() * pieces.length)];
       texts.push(t);
@@ -169,7 +170,7 @@ describe('splitting text into words', () => {
   });
 
   it('and on random strings of capitals, small letters, digits, separators, acronym plurals and other scripts', () => {
-    const alphabet = [...'aAbBsSzZ09 _-.éPRsHTTPUrl'.split(''), 'É', 'İ', '\u212a', '—', '’', '中文', 'データ', '😀', 'ẞ', 'ǅ'];
+    const alphabet = [...'aAbBsSzZ09 _-.éPRsHTTPUrl'.split(''), 'É', 'İ', '\u212a', '—', '’', '中文', 'データ', '字', '한국어', '豈', '😀', 'ẞ', 'ǅ'];
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let k = 0; k < 50_000; k++) {

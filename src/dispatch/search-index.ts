@@ -72,15 +72,36 @@ export function shortDescription(text: string | undefined, max = 160): string {
 const SENTENCE_SCAN = 2000;
 
 /**
- * The text with each run of white space one space, trimmed: all of it, or a prefix of at least `need`
- * characters (collapsing a prefix of the text gives a prefix of the collapsed text; descriptions of
- * 34,500 characters need only their first sentence).
+ * The text with each run of white space one space, trimmed (`replace(/\s+/g, ' ').trim()`): all of it,
+ * or a prefix of at least `need` characters (descriptions of 34,500 characters need only their first
+ * sentence). By hand, in one pass that stops there: the regular expression over a few thousand
+ * characters of every description was a tenth of a first index build.
  */
 function flatPrefix(text: string, need: number): string {
-  for (let k = 4 * need; ; k *= 4) {
-    const flat = text.slice(0, k).replace(/\s+/g, ' ').trim();
-    if (k >= text.length || flat.length >= need) return flat;
+  const n = text.length;
+  let out = '';
+  let i = 0;
+  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  let from = i;
+  while (i < n) {
+    if (!isSpace(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    out += text.slice(from, i);
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i === n || out.length >= need) return out;
+    out += ' ';
+    from = i;
   }
+  return out + text.slice(from);
+}
+
+/** What `\s` matches: ASCII white space, the no-break and other Unicode spaces, line and paragraph separators, the byte-order mark. */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 // Bounds on indexed text: a schema walk stops this deep, a field keeps this many characters.
@@ -420,18 +441,22 @@ export class SearchIndex {
     const server = new Set<string>();
     const joined = new Set<string>();
     const kinds = new Set<string>();
-    const extras = new Map<string, { server: string[]; joined: string[]; kind: string[] }>();
+    // The server field's ids, looked up once per server name rather than once per tool.
+    const extras = new Map<string, number[]>();
     const localDf = new Map<number, number>();
     for (const e of entries) {
       let x = extras.get(e.server);
       if (!x) {
-        extras.set(e.server, (x = { server: terms(e.server), joined: joinedNames(e.server), kind: terms(productKinds(e.server)) }));
-        for (const t of x.server) if (!GENERIC_SERVER_WORDS.has(t) && t.length > 1) server.add(t);
-        for (const t of x.joined) joined.add(t);
-        for (const t of x.kind) kinds.add(t);
+        const own = terms(e.server);
+        const joinedTerms = joinedNames(e.server);
+        const kind = terms(productKinds(e.server));
+        for (const t of own) if (!GENERIC_SERVER_WORDS.has(t) && t.length > 1) server.add(t);
+        for (const t of joinedTerms) joined.add(t);
+        for (const t of kind) kinds.add(t);
+        extras.set(e.server, (x = this.lex.internAll([...own, ...joinedTerms, ...kind])));
       }
       const sub = terms(toolKinds(e.name));
-      ids.push(this.addDoc(e, [...x.server, ...x.joined, ...x.kind, ...sub], localDf));
+      ids.push(this.addDoc(e, sub.length ? [...x, ...this.lex.internAll(sub)] : x, localDf));
       for (const t of sub) kinds.add(t);
     }
     this.byConnection.set(connection, ids);
@@ -538,7 +563,7 @@ export class SearchIndex {
    * Indexes one entry; `server` are its server-field terms (the server name's, its joined name, product
    * and sub-product kinds). `localDf` counts the terms its connection's tools have from name to parameter names.
    */
-  private addDoc(e: IndexEntry, server: string[], localDf: Map<number, number>): number {
+  private addDoc(e: IndexEntry, server: number[], localDf: Map<number, number>): number {
     // Three small steps, not one long function: a first build runs while the compiler works through
     // its functions one at a time, and a step that meets something new is recompiled on its own.
     const { fields, name, joined } = this.fieldIds(e, server);
@@ -551,7 +576,7 @@ export class SearchIndex {
   }
 
   /** The lexicon ids of each field of `e` (FIELDS' order), its name's terms, and its adjacent name words joined. */
-  private fieldIds(e: IndexEntry, server: string[]): { fields: number[][]; name: string[]; joined: number[] } {
+  private fieldIds(e: IndexEntry, server: number[]): { fields: number[][]; name: string[]; joined: number[] } {
     const lex = this.lex;
     const lead = shortDescription(e.description, 400);
     const restText = e.description.slice(lead.replace(/…$/, '').length);
@@ -563,7 +588,7 @@ export class SearchIndex {
     const fields = [lex.internAll(name)];
     // One call site: the compiler inlines the word splitter once, not once per field.
     for (let k = 0; k < texts.length; k++) fields.push(lex.termIds(texts[k]!, [], k === 2 ? MAX_REST_WORDS : Infinity));
-    fields.push(lex.internAll(server));
+    fields.push(server);
     // Adjacent name words joined ("runNextJSAudit" is also found as "nextjs", "whoAmI" as "whoami").
     const joined: number[] = [];
     for (let i = 0; i + 1 < name.length; i++) joined.push(lex.intern(name[i]! + name[i + 1]!));

@@ -43,8 +43,8 @@ const isLower = (c: number) => c >= 97 && c <= 122;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /**
- * `regexWords` in one pass over the character codes, for the common text: no Chinese, Japanese or
- * Korean, no character whose small letter is an ASCII one (`İ`, the Kelvin sign), and no acronym's
+ * `regexWords` in one pass over the character codes, for the common text: no character whose small
+ * letter is an ASCII one (`İ`, the Kelvin sign), and no acronym's
  * plural (`PRs`) followed by a letter or digit, where its dropped `s` joins two words. Anything else:
  * undefined, and the regular expressions run. The rules, each at a position of the text: a word ends
  * before a capital after a small letter or digit (`getFile`), and before a capital that begins a
@@ -65,10 +65,19 @@ function plainWords(text: string): string[] | undefined {
     const c = text.charCodeAt(i);
     const upper = isUpper(c);
     if (!upper && !isLower(c) && !isDigit(c)) {
-      if (c > 127 && (c === 0x130 || c === 0x212a || isCjkCode(c))) return undefined;
+      if (c > 127 && (c === 0x130 || c === 0x212a)) return undefined;
       if (start >= 0) out.push(lower.slice(start, i));
       start = -1;
       prev = c;
+      if (c > 127 && isCjkCode(c)) {
+        // A run of CJK characters is a word of its own when it is one character, else its overlapping pairs.
+        let j = i + 1;
+        while (j < n && isCjkCode(text.charCodeAt(j))) j++;
+        if (j - i === 1) out.push(text[i]!);
+        else for (let k = i; k + 1 < j; k++) out.push(text.slice(k, k + 2));
+        prev = text.charCodeAt(j - 1);
+        i = j - 1;
+      }
       continue;
     }
     if (c === 115 && pluralS(text, i)) {
