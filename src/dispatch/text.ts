@@ -6,6 +6,7 @@
 
 import { cjkGlosses } from './cjk-gloss.js';
 import { euroGlossed } from './euro-gloss.js';
+import { mayMatch, requiredLiterals, type Literals } from './regex-literal.js';
 
 const STOP = new Set(
   ('a an the of to in on for with and or by from at is are was be been this that these those it its ' +
@@ -268,7 +269,14 @@ export function normalizeQuery(q: string): string {
     .replace(/\b[a-z]{1,3}\d{1,7}:[a-z]{1,3}\d{1,7}\b/gi, ' range ');
   // Spanish, Portuguese, French, German or Italian words of the trade, in English.
   out = euroGlossed(out);
-  for (const [re, to] of PHRASES) out = out.replace(re, to);
+  // A rule runs only where the text has what its every match contains: most of the hundreds are not
+  // compiled at all for a request, and the rest run on a text that may match.
+  let lower = out.toLowerCase();
+  for (const r of phrases()) {
+    if (!mayMatch(r.lits, out, lower)) continue;
+    const next = out.replace(r.re, r.to);
+    if (next !== out) (out = next), (lower = out.toLowerCase());
+  }
   out = out
     // Quoted values (also 「…」) and what follows "named"/"called" are names, not words to match. A single quote
     // opens only where a word starts and closes where one ends: "it's time to delete kim's branch" has none.
@@ -1038,6 +1046,12 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bkeep an eye on\b/gi, ' monitor watch '],
   [/\b(?:rework|rearrange|reshuffle) (?:it|this|that|the \w+) to (?:minimi[sz]e|cut|reduce)\b/gi, ' optimize '],
 ];
+type PhraseRule = { re: RegExp; to: string; lits: Literals | undefined };
+let phraseRules: PhraseRule[] | undefined;
+/** The phrase rules with the literals their matches contain (regex-literal.ts), read at the first request, not at every start. */
+export function phrases(): readonly PhraseRule[] {
+  return (phraseRules ??= PHRASES.map(([re, to]) => ({ re, to, lits: requiredLiterals(re) })));
+}
 
 /** Words of `text` without stop words, stemmed: what is indexed and what is looked up. */
 export function terms(text: string): string[] {
