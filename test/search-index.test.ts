@@ -134,6 +134,21 @@ describe('the lexicon', () => {
     expect(n).toBeGreaterThan(10_000);
     expect(lex.termIds('alpha beta gamma delta', [], 2).map((id) => lex.terms[id])).toEqual(['alpha', 'beta']);
   });
+
+  it('and on random strings of every kind the splitter meets, and on more words than its table first holds', () => {
+    const lex = new Lexicon();
+    const alphabet = [...'aAbBsSzZ09 _-.éPRsHTTPUrl'.split(''), 'É', 'İ', '\u212a', '—', '’', '中文', 'データ', '字', '한국어', '😀', 'ẞ', 'ǅ', 'Get', 'FILE'];
+    let seed = 3;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let k = 0; k < 30_000; k++) {
+      let t = '';
+      for (let i = 1 + Math.floor(next() * 14); i > 0; i--) t += alphabet[Math.floor(next() * alphabet.length)];
+      expect(lex.termIds(t).map((id) => lex.terms[id]), t).toEqual(terms(t));
+    }
+    // Tens of thousands of distinct words: the table grows, and every one is still found as itself, in capitals too.
+    const many = Array.from({ length: 40_000 }, (_, i) => `w${i.toString(36)}x`).join(' ');
+    for (const text of [many, many, many.toUpperCase(), `Zq${many.replace(/ /g, ' Zq')}`]) expect(lex.termIds(text).map((id) => lex.terms[id])).toEqual(terms(text));
+  });
 });
 
 describe('a description\'s first sentence', () => {
