@@ -159,6 +159,3 @@ export function mayMatch(lits: Literals | undefined, text: string, lower: string
   for (const l of lits.any) if (t.includes(l)) return true;
   return false;
 }
-
-
-

@@ -45,12 +45,13 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /**
  * `regexWords` in one pass over the character codes, for the common text: no character whose small
- * letter is an ASCII one (`İ`, the Kelvin sign), and no acronym's
- * plural (`PRs`) followed by a letter or digit, where its dropped `s` joins two words. Anything else:
- * undefined, and the regular expressions run. The rules, each at a position of the text: a word ends
- * before a capital after a small letter or digit (`getFile`), and before a capital that begins a
- * capitalised word after capitals (`HTTPServer`); an acronym's plural `s` is left out; every other
- * character but an ASCII letter or digit ends one (`é`, `—`, `’` as much as a space).
+ * letter is an ASCII one (`İ`, the Kelvin sign), and no acronym's plural (`PRs`) followed by a letter
+ * or digit, where its dropped `s` joins two words. Anything else: undefined, and the regular
+ * expressions run. The rules, each at a position of the text: a word ends before a capital after a
+ * small letter or digit (`getFile`), and before a capital that begins a capitalised word after
+ * capitals (`HTTPServer`); an acronym's plural `s` is left out; every other character but an ASCII
+ * letter or digit ends one (`é`, `—`, `’` as much as a space); a run of Chinese, Japanese or Korean
+ * characters is a word when it is one character, else its overlapping pairs.
  */
 function plainWords(text: string): string[] | undefined {
   // No callback per word: a splitter that calls closures is compiled once per caller's closure and
