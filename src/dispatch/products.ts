@@ -6,7 +6,6 @@
  * only: an object noun (tasks, files) or a word that stems like one (hosting: host) would favour
  * every tool of a large server for requests about that thing.
  */
-import { words } from './text.js';
 
 const KINDS: Record<string, string> = {
   // Code hosting, review, CI and code quality.
@@ -145,10 +144,10 @@ const KINDS: Record<string, string> = {
 /** Sub-products a tool's name may carry (figjam_create_sticky, list-onedrive-files): the tool is theirs. */
 const SUBPRODUCTS = new Set(['figjam', 'onedrive', 'excel', 'outlook', 'onenote', 'sharepoint']);
 
-/** What the sub-products a tool's name names are, as words ('' when it names none). */
-export function toolKinds(toolName: string): string {
+/** What the sub-products a tool's name names are, as words ('' when it names none); `nameWords`: the name's `words`. */
+export function toolKinds(nameWords: readonly string[]): string {
   const out: string[] = [];
-  for (const w of words(toolName)) {
+  for (const w of nameWords) {
     if (SUBPRODUCTS.has(w) && !out.includes(KINDS[w]!)) out.push(KINDS[w]!);
   }
   return out.join(' ');

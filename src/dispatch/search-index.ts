@@ -2,7 +2,7 @@ import type { Catalog } from '../mcp/connection.js';
 import type { CapabilityType } from './schema.js';
 import { LEARNED_WORDS, type LearnedWords } from './learned-words.js';
 import { THESAURUS } from './thesaurus-words.js';
-import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, terms, weightedSynonymsOf, words as splitWords, type RequestWord, type Role } from './text.js';
+import { ACTION_VERBS, isPlural, isVerbWord, normalizeQuery, requestWords, spelling, synonymsOf, termOfWord, terms, weightedSynonymsOf, words as splitWords, type RequestWord, type Role } from './text.js';
 import { productKinds, toolKinds } from './products.js';
 import { Lexicon } from './lexicon.js';
 import { RERANK_DEPTH, requestCues, rerankOrder, type Candidate } from './rerank.js';
@@ -276,12 +276,12 @@ const SUBPRODUCT_NAMED = 1.5;
 const NAMING_IN_NAME = 0.3;
 
 /** What a tool's name says besides its words: its verb, its destructive and special words, the number of its nouns, and states. */
-function nameParts(toolName: string, name: string[]): Pick<Doc, 'undoes' | 'verbs' | 'plural' | 'singular' | 'batch' | 'special' | 'states'> {
+function nameParts(nameWords: readonly string[], name: string[]): Pick<Doc, 'undoes' | 'verbs' | 'plural' | 'singular' | 'batch' | 'special' | 'states'> {
   const plural: string[] = [];
   const singular: string[] = [];
   const states: string[] = [];
-  for (const w of splitWords(toolName)) {
-    const t = terms(w)[0];
+  for (const w of nameWords) {
+    const t = termOfWord(w);
     if (t && !isVerbWord(w)) (isPlural(w) ? plural : singular).push(t);
     // get_completed_tasks: "completed" says which tasks, not what the tool does.
     if (t && w.endsWith('ed') && ACTIONS.has(t)) states.push(t);
@@ -455,8 +455,10 @@ export class SearchIndex {
         for (const t of kind) kinds.add(t);
         extras.set(e.server, (x = this.lex.internAll([...own, ...joinedTerms, ...kind])));
       }
-      const sub = terms(toolKinds(e.name));
-      ids.push(this.addDoc(e, sub.length ? [...x, ...this.lex.internAll(sub)] : x, localDf));
+      // The name split once, for all that is read from it (a split per use was a compiled copy of the splitter each).
+      const nameWords = splitWords(e.name);
+      const sub = terms(toolKinds(nameWords));
+      ids.push(this.addDoc(e, nameWords, sub.length ? [...x, ...this.lex.internAll(sub)] : x, localDf));
       for (const t of sub) kinds.add(t);
     }
     this.byConnection.set(connection, ids);
@@ -563,26 +565,30 @@ export class SearchIndex {
    * Indexes one entry; `server` are its server-field terms (the server name's, its joined name, product
    * and sub-product kinds). `localDf` counts the terms its connection's tools have from name to parameter names.
    */
-  private addDoc(e: IndexEntry, server: number[], localDf: Map<number, number>): number {
+  private addDoc(e: IndexEntry, nameWords: string[], server: number[], localDf: Map<number, number>): number {
     // Three small steps, not one long function: a first build runs while the compiler works through
     // its functions one at a time, and a step that meets something new is recompiled on its own.
-    const { fields, name, joined } = this.fieldIds(e, server);
+    const { fields, name, joined } = this.fieldIds(e, nameWords, server);
     const id = this.free.pop() ?? this.docs.length;
     const { len, terms, values } = this.post(id, fields, joined, localDf);
     this.docConn[id] = e.connection;
-    this.docs[id] = { entry: e, len, terms, values, alive: true, ...nameParts(e.name, name) };
+    this.docs[id] = { entry: e, len, terms, values, alive: true, ...nameParts(nameWords, name) };
     this.live++;
     return id;
   }
 
   /** The lexicon ids of each field of `e` (FIELDS' order), its name's terms, and its adjacent name words joined. */
-  private fieldIds(e: IndexEntry, server: number[]): { fields: number[][]; name: string[]; joined: number[] } {
+  private fieldIds(e: IndexEntry, nameWords: string[], server: number[]): { fields: number[][]; name: string[]; joined: number[] } {
     const lex = this.lex;
     const lead = shortDescription(e.description, 400);
     const restText = e.description.slice(lead.replace(/…$/, '').length);
     const nl = e.params.indexOf('\n');
     // Version suffixes (hostinger's VPS_getSnapshotV1) say nothing about what a tool does.
-    const name = terms(e.name).filter((t) => !VERSION.test(t));
+    const name: string[] = [];
+    for (const w of nameWords) {
+      const t = termOfWord(w);
+      if (t !== undefined && !VERSION.test(t)) name.push(t);
+    }
     const texts = [e.title, lead, restText.slice(0, MAX_REST_WORDS * 12), nl < 0 ? e.params : e.params.slice(0, nl), `${nl < 0 ? '' : e.params.slice(nl + 1)} ${e.annotations}`];
     // Every field's ids in an array made by pushes: map's arrays are of another kind, and the compiled build was thrown away for reading both.
     const fields = [lex.internAll(name)];
