@@ -261,9 +261,9 @@ describe('the seventh round (what is ruled out, keys, joined names; scored on an
 
 describe('sub-products and what only one server is', () => {
   it('gives a tool named for a sub-product what that sub-product is', () => {
-    expect(toolKinds('figjam_create_section')).toContain('whiteboard');
-    expect(toolKinds('list-onedrive-files')).toContain('cloud storage');
-    expect(toolKinds('get_timeline')).toBe('');
+    expect(toolKinds(words('figjam_create_section'))).toContain('whiteboard');
+    expect(toolKinds(words('list-onedrive-files'))).toContain('cloud storage');
+    expect(toolKinds(words('get_timeline'))).toBe('');
   });
 
   it('reads a word only one server is as naming it, a little', () => {
