@@ -455,7 +455,7 @@ export class SearchIndex {
         for (const t of kind) kinds.add(t);
         extras.set(e.server, (x = this.lex.internAll([...own, ...joinedTerms, ...kind])));
       }
-      // The name split once, for all that is read from it (a split per use was a compiled copy of the splitter each).
+      // The name split once, for all that is read from it (its terms, its parts, its sub-products).
       const nameWords = splitWords(e.name);
       const sub = terms(toolKinds(nameWords));
       ids.push(this.addDoc(e, nameWords, sub.length ? [...x, ...this.lex.internAll(sub)] : x, localDf));
@@ -562,8 +562,9 @@ export class SearchIndex {
   }
 
   /**
-   * Indexes one entry; `server` are its server-field terms (the server name's, its joined name, product
-   * and sub-product kinds). `localDf` counts the terms its connection's tools have from name to parameter names.
+   * Indexes one entry; `nameWords` are its name's `words`, `server` its server-field term ids (the
+   * server name's, its joined name, product and sub-product kinds). `localDf` counts the terms its
+   * connection's tools have from name to parameter names.
    */
   private addDoc(e: IndexEntry, nameWords: string[], server: number[], localDf: Map<number, number>): number {
     // Three small steps, not one long function: a first build runs while the compiler works through
