@@ -14,8 +14,8 @@ export function loadCatalog(server: string): Catalog {
 }
 
 /** Every captured catalog of bench/catalogs-large (137 npm MCP servers), by server name, with its npm package. */
-export function loadLargeCatalogs(): Array<{ server: string; package?: string; catalog: Catalog }> {
-  const dir = path.join(ROOT, 'bench/catalogs-large');
+export function loadLargeCatalogs(folder = 'catalogs-large'): Array<{ server: string; package?: string; catalog: Catalog }> {
+  const dir = path.join(ROOT, 'bench', folder);
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
@@ -23,4 +23,9 @@ export function loadLargeCatalogs(): Array<{ server: string; package?: string; c
       const raw = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { server: string; package?: string; tools: Tool[] };
       return { server: raw.server, package: raw.package, catalog: { tools: raw.tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 } };
     });
+}
+
+/** The catalogs of bench/catalogs-unseen: npm MCP servers captured after the ranking was built, that nothing was tuned or trained on. */
+export function loadUnseenCatalogs(): Array<{ server: string; package?: string; catalog: Catalog }> {
+  return loadLargeCatalogs('catalogs-unseen');
 }

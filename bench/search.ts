@@ -55,11 +55,12 @@
  * Then search latency, index build time and the time to update one server's entries.
  */
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { deriveName } from '../src/config/spec.js';
 import { entriesOf, type IndexEntry, SearchIndex, type SearchHit } from '../src/dispatch/search-index.js';
-import { FIFTEEN, loadCatalog, loadLargeCatalogs } from './catalogs.js';
+import { FIFTEEN, loadCatalog, loadLargeCatalogs, loadUnseenCatalogs } from './catalogs.js';
 import { median, ms, pct, report, ROOT } from './util.js';
 import { readRequests, splitAnswer } from './requests.js';
 
@@ -247,6 +248,46 @@ export async function benchSearch(verbose = process.argv.includes('--verbose')):
   report(`search quality over ${entries.length} tools of ${FIFTEEN.length} servers (goal top-1 ≥ 0.75, top-5 ≥ 0.95)`, rows);
   if (verbose) console.log(allMisses.join('\n'));
   await benchSearchLarge(verbose);
+  benchSearchUnseen(verbose);
+}
+
+/**
+ * Servers the ranking never saw: bench/catalogs-unseen, captured in the twenty-fifth round after every
+ * word, rule and weight was in place, searched together with the large catalog; the requests
+ * (search-unseen-*.txt) ask for their tools, written from the catalogs alone and scored as they come,
+ * never tuned or trained on. Their misses print only with --holdout-misses.
+ */
+export function benchSearchUnseen(verbose = process.argv.includes('--verbose')): void {
+  const unseen = loadUnseenCatalogs();
+  const servers = [...loadLargeCatalogs(), ...unseen];
+  const entries = servers.flatMap((s) => entriesOf(s.server, s.server, s.catalog));
+  const files = readdirSync(path.join(ROOT, 'bench')).filter((f) => /^search-unseen-\d+\.txt$/.test(f)).sort();
+  const queries = files.flatMap((f) => readQueries(f, () => f));
+  const have = new Set(servers.flatMap((s) => s.catalog.tools.map((t) => `${s.server}/${t.name}`)));
+  for (const q of queries) for (const e of q.expect) if (!have.has(e)) throw new Error(`${q.split}: '${e}' is no captured tool ("${q.q}")`);
+  const index = new SearchIndex(entries);
+  const plain = plainBm25(entries);
+  const ours: Ranker = (q) => flat(index.search(q, { limit: 5 }));
+  const lexical: Ranker = (q) => flat(index.search(q, { limit: 5, rerank: false }));
+  const baseline: Ranker = (q) => plain.search(q).slice(0, 5).map((h) => String(h.id));
+  const rows: Array<[string, string]> = [];
+  const misses: string[] = [];
+  for (const set of [...files, 'all']) {
+    const qs = set === 'all' ? queries : queries.filter((q) => q.split === set);
+    const o = score(qs, ours, set !== 'all' && verbose && process.argv.includes('--holdout-misses'));
+    const l = score(qs, lexical, false);
+    const b = score(qs, baseline, false);
+    misses.push(...o.misses);
+    rows.push([`${set === 'all' ? 'UNSEEN SERVERS: all sets together' : set} (${qs.length} requests)`, `top-1 ${o.top1.toFixed(3)}  top-5 ${o.top5.toFixed(3)}   | lexical alone: ${l.top1.toFixed(3)} / ${l.top5.toFixed(3)} | plain BM25: top-1 ${b.top1.toFixed(3)}  top-5 ${b.top5.toFixed(3)}`]);
+  }
+  const k = failingKinds(queries, index);
+  rows.push([
+    'misses by kind (top-1 / top-5)',
+    `right server first, another of its tools: ${k.sibling.join(' / ')}; another server's tool first, the right one in the best 50: ${k.lookalike.join(' / ')}; the right tool not in the best 50: ${k.absent.join(' / ')}`,
+  ]);
+  const tools = unseen.reduce((n, s) => n + s.catalog.tools.length, 0);
+  report(`search over servers the ranking never saw: ${tools} tools of ${unseen.length} servers (bench/catalogs-unseen) among ${entries.length} in all (goal top-1 ≥ 0.75, top-5 ≥ 0.95)`, rows);
+  if (verbose) console.log(misses.join('\n'));
 }
 
 /** The large catalog: quality on both halves, the long-description server's share of top-5 places, speed. */
