@@ -187,9 +187,8 @@ const SYNONYM_WEIGHT = 0.5;
 /** Among a server's own tools (localScore), a word in the name or title counts most, in the parameter names least. */
 const LOCAL_FIELD_WEIGHT = [3, 3, 1, 1, 0.5];
 const PREFIX_WEIGHT = 0.5;
-/** A thesaurus word's weight (a learned word's, read for its own tools only, is up to 0.7), and how many tools may say the request's word for it to be read. */
+/** A thesaurus word's weight (a learned word's, read for its own tools only, is up to 0.7). */
 const THESAURUS_WEIGHT = 0.4;
-const THESAURUS_RARE = 3;
 /** Longer words are not looked up for a typo: the edits to try grow with the length. */
 const MAX_TYPO_WORD = 20;
 /** At most this many words of one request are looked up for a typo (each is compared with every server's name). */
@@ -879,9 +878,10 @@ export class SearchIndex {
     // validated by server: 0.791 / 0.952 without learned words, 0.788 / 0.948 read everywhere, 0.789 /
     // 0.951 so; by set 0.823 / 0.961 → 0.834 / 0.963).
     for (const [s, weight, spelt, tools] of this.learned.get(w) ?? []) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight, label: `${word}→${spelt}`, only: toolSet(tools) });
-    // A word the catalog says in few tools or none ("fake", "untick"): the words tool names use for it
-    // (thesaurus-words.ts), as weakly as a learned word. A word many tools say is read as they say it.
-    if (!naming && (this.posting(w)?.size ?? 0) <= THESAURUS_RARE) {
+    // The words tool names use for a request word ("fake": mock, "price": quote; thesaurus-words.ts),
+    // weakly. Read only for a word the catalog says in 3 tools or fewer, it missed a stock quote for
+    // "price" (said by 40 tools of other servers) on servers the ranking never saw (bench/catalogs-unseen).
+    if (!naming) {
       for (const [s, spelt] of THESAURUS.get(w) ?? []) if (!said.has(s) && !claimed.has(s) && claimed.add(s)) out.push({ term: s, weight: THESAURUS_WEIGHT, label: `${word}→${spelt}` });
     }
     for (const t of this.prefixed(w)) out.push({ term: t, weight: PREFIX_WEIGHT * (w.length / t.length), label: word, prefix: true });
