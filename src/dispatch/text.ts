@@ -642,6 +642,10 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bfrom (?:the |our |my )?(?:staging|prod|production|dev|local)\b(?=[^.?!\n]{0,50}\b(?:into|to) (?:the |our |my )?(?:staging|prod|production|dev|local)\b)/gi, ' copy between databases '],
   [/\bplan (?:me |us )?an? (?:[\w-]+ ){0,4}(?:trip|vacation|holiday|getaway)\b/gi, ' create travel itinerary plan '],
   [/\bgantt\b/gi, ' gantt chart diagram '],
+  // The accountant's shorthand: P&L, A/R, A/P (the marks would split them into letters no tool says).
+  [/\bp ?(?:&|and|n) ?l\b/gi, ' profit loss '],
+  [/\ba\/r\b|\baccounts receivable\b/gi, ' receivable aged receivables '],
+  [/\ba\/p\b|\baccounts payable\b/gi, ' payable aged payables bills '],
   // "+40k new deals, -15k churn": a walk of gains and losses is a waterfall chart.
   [/(?:^|\s)[+-]\$?\d[\d.,]{0,12}[kmb%]?\b(?=[^.?!\n]{0,80}(?:^|\s|,)[+\u2212-]\$?\d)|\b(?:revenue|profit|cash|margin|sales|income|ebitda) (?:walks?|bridge)\b/gi, ' waterfall chart cumulative positive negative '],
   [/\b(?:unfinished|incomplete|leftover|left-over|open|remaining)\b(?=[^.?!\n]{0,60}\b(?:into|to|over to|onto) (?:the )?(?:next |new |upcoming )?(?:sprint|cycle|iteration)\b)/gi, ' transfer cycle issues '],
