@@ -557,6 +557,14 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:places?|somewhere|where) to stay\b/gi, ' accommodation stays '],
   [/\b(?:on the way|along the way|en route|without (?:a |much of a |a big |any )?detour)\b/gi, ' along route '],
   [/\bmoney back\b/gi, ' refund '],
+  // "35 euros back", "give them $20 back": an amount given back is a refund.
+  [/\b(?:give|pay|send)\b[^.?!\n]{0,30}\b\d[\d.,]*\s?(?:euros?|dollars?|pounds?|usd|eur|gbp|bucks)?\s?back\b/gi, ' refund '],
+  // "20% off": a discount, not a switch.
+  [/\d\s?%\s?off\b/gi, ' discount coupon '],
+  // Questions only the weather answers.
+  [/\b(?:umbrella|raincoat|sunscreen)\b|\bwhat(?:['\u2019]s| is) it like outside\b|\b(?:will|is) it (?:going to )?(?:rain|snow)\b/gi, ' weather forecast '],
+  // "did anyone @ me", "where was I tagged": mentions.
+  [/(?:^|\s)@\s?me\b|\b(?:tagged|pinged|mentioned) me\b|\bwas i (?:tagged|mentioned|pinged)\b/gi, ' mentions '],
   [/\bput (?:it |them |this |that |\w+ )?on hold\b|\bstop (?:charging|billing|paying|being (?:charged|billed))\b/gi, ' pause '],
   [/\bstop (?:[\w-]+ )?(?:from )?(?:paging|alerting|pinging)\b/gi, ' mute silence '],
   [/\bgoing down for (?:maintenance|patching|an upgrade|upgrades)\b/gi, ' downtime maintenance '],
