@@ -650,6 +650,10 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bfrom (?:the |our |my )?(?:staging|prod|production|dev|local)\b(?=[^.?!\n]{0,50}\b(?:into|to) (?:the |our |my )?(?:staging|prod|production|dev|local)\b)/gi, ' copy between databases '],
   [/\bplan (?:me |us )?an? (?:[\w-]+ ){0,4}(?:trip|vacation|holiday|getaway)\b/gi, ' create travel itinerary plan '],
   [/\bgantt\b/gi, ' gantt chart diagram '],
+  // A company's shares and their price are a stock quote (a price alone is any product's).
+  [/\b(?:share|stock) prices?\b|\bshares?\b(?=[^.?!\n]{0,40}\b(?:move|moved|trading|trade|closes?|closed|price)\b)|\bstock (?:market|ticker)\b/gi, ' stock quote market '],
+  // Every page of a site is a crawl.
+  [/\b(?:every|all(?: the)?|each) pages? (?:of|on|under|in)\b/gi, ' crawl website '],
   // The accountant's shorthand: P&L, A/R, A/P (the marks would split them into letters no tool says).
   [/\bp ?(?:&|and|n) ?l\b/gi, ' profit loss '],
   [/\ba\/r\b|\baccounts receivable\b/gi, ' receivable aged receivables '],
