@@ -13,7 +13,7 @@ export function loadCatalog(server: string): Catalog {
   return { tools: raw.tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 };
 }
 
-/** Every captured catalog of bench/catalogs-large (137 npm MCP servers), by server name, with its npm package. */
+/** Every captured catalog of a bench folder (bench/catalogs-large, 137 npm MCP servers, unless told), by server name, with its npm package. */
 export function loadLargeCatalogs(folder = 'catalogs-large'): Array<{ server: string; package?: string; catalog: Catalog }> {
   const dir = path.join(ROOT, 'bench', folder);
   return readdirSync(dir)
