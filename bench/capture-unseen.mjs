@@ -27,24 +27,14 @@
 // Each server is started as `node <its bin>` (never npx) with dummy credentials, over stdio, through the
 // SDK client on mini-a's process-group transport (so nothing it spawns outlives the capture). The
 // machine has no network: servers that need a real backend just to list their tools fail; they are
-// listed with the reason in SKIPPED below. The functions below are copied from capture-large.mjs
-// (which runs its capture on import).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// listed with the reason in SKIPPED below. The capture itself is capture-lib.mjs, shared with capture-large.mjs.
 import { generateKeyPairSync } from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ProcessGroupStdioTransport } from '../dist/src/mcp/stdio-transport.js';
+import { pathToFileURL } from 'node:url';
+import { captureServers, S } from './capture-lib.mjs';
 
-// One or more node_modules folders, separated by ':'.
-const nms = (process.argv[2] ?? 'node_modules').split(':').map((p) => path.resolve(p));
-const only = new Set(process.argv.slice(3));
 const here = path.dirname(new URL(import.meta.url).pathname);
-const out = path.join(here, 'catalogs-unseen');
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'mini-a-capture-'));
 
-// name, package, args after the entry, dummy environment, entry when package.json's bin is not it, files.
-const S = (name, pkg, args = [], env = {}, bin, files = {}) => ({ name, pkg, args, env, bin, files });
 const K = 'dummy-key-0000';
 const LOCAL = 'http://127.0.0.1:9';
 // A throwaway Google service-account file, its key made fresh on each run, for servers that parse one at start.
@@ -120,6 +110,7 @@ export const SERVERS = [
   S('stockquotes', 'stockquotes-mcp'),
   S('google-analytics', 'mcp-server-google-analytics', [], { GOOGLE_APPLICATION_CREDENTIALS: '{scratch}/sa.json', GA_PROPERTY_ID: '1', GOOGLE_CLIENT_EMAIL: 'sa@p0.iam.gserviceaccount.com', GOOGLE_PRIVATE_KEY: K }, undefined, { 'sa.json': SA_JSON }),
   S('glean', '@gleanwork/local-mcp-server', [], { GLEAN_INSTANCE: 'acme', GLEAN_API_TOKEN: K }),
+  // Its tool names end in a suffix drawn at random each start (read_project_oas_vwwn27 here): a new capture renames them.
   S('apidog', 'apidog-mcp-server', ['--project-id=1'], { APIDOG_ACCESS_TOKEN: K }),
   S('hyperbrowser', 'hyperbrowser-mcp', [], { HYPERBROWSER_API_KEY: K }),
   S('calibre', 'access-calibre', [], { CALIBRE_URL: LOCAL }),
@@ -149,72 +140,5 @@ export const SKIPPED = [
   ['@paypal/mcp, @pulumi/mcp-server, @contentful/mcp-server, @taazkareem/clickup-mcp-server, @aashari/mcp-server-atlassian-confluence, @axiomhq/mcp-server-axiom, @algolia/mcp, @wix/mcp, @raygun.io/mcp-server-raygun, zd-mcp-server, @tomtom-org/tomtom-mcp, @storyblok/mcp-server, @mailgun/mcp-server, @enescinar/twitter-mcp', 'not on the npm registry under these names'],
 ];
 
-/** The entry file: an explicit one, else the package's bin (the only one, or the one named like the package). */
-function entryOf(s) {
-  const nm = nms.find((d) => existsSync(path.join(d, s.pkg, 'package.json'))) ?? nms[0];
-  const dir = path.join(nm, s.pkg);
-  const pj = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  if (s.bin) return { file: path.join(dir, s.bin), version: pj.version };
-  let bin = pj.bin;
-  if (bin && typeof bin === 'object') {
-    const names = Object.keys(bin);
-    const base = s.pkg.split('/').pop();
-    bin = bin[base] ?? bin[names.find((n) => n.includes('mcp')) ?? names[0]];
-  }
-  if (typeof bin !== 'string') bin = pj.main ?? 'index.js';
-  return { file: path.join(dir, bin), version: pj.version };
-}
-
-const withScratch = (v) => v.replaceAll('{scratch}', scratch);
-
-async function capture(s) {
-  const { file, version } = entryOf(s);
-  for (const [rel, text] of Object.entries(s.files)) {
-    mkdirSync(path.dirname(path.join(scratch, rel)), { recursive: true });
-    writeFileSync(path.join(scratch, rel), text);
-  }
-  const env = { PATH: process.env.PATH, HOME: scratch, TMPDIR: scratch, NODE_ENV: 'production', ...Object.fromEntries(Object.entries(s.env).map(([k, v]) => [k, withScratch(v)])) };
-  const transport = new ProcessGroupStdioTransport({ command: process.execPath, args: [file, ...s.args.map(withScratch)], env, cwd: scratch, graceMs: 500, onNoise: (_s, line) => { noise.push(line); if (noise.length > 4) noise.shift(); } });
-  const noise = [];
-  const client = new Client({ name: 'mini-a-capture', version: '0.1.0' });
-  const timer = (ms) => new Promise((_, rej) => setTimeout(() => rej(new Error(`no answer in ${ms / 1000} s`)), ms));
-  try {
-    await Promise.race([client.connect(transport), timer(45_000)]);
-    const tools = [];
-    let cursor;
-    do {
-      const page = await Promise.race([client.listTools(cursor ? { cursor } : {}), timer(30_000)]);
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor && tools.length < 5000);
-    const compact = tools.map((t) => ({ name: t.name, ...(t.title ? { title: t.title } : {}), description: t.description ?? '', inputSchema: t.inputSchema, ...(t.annotations ? { annotations: t.annotations } : {}) }));
-    return { server: s.name, package: s.pkg, version, tools: compact };
-  } catch (e) {
-    throw new Error(`${e.message}; stderr: ${noise.join(' | ').slice(-300)}`);
-  } finally {
-    await client.close().catch(() => {});
-  }
-}
-
-mkdirSync(out, { recursive: true });
-const todo = SERVERS.filter((s) => !only.size || only.has(s.name));
-const failed = [];
-let next = 0;
-async function worker() {
-  while (next < todo.length) {
-    const s = todo[next++];
-    try {
-      const cat = await capture(s);
-      if (!cat.tools.length) throw new Error('listed no tools');
-      writeFileSync(path.join(out, `${s.name}.json`), JSON.stringify(cat) + '\n');
-      console.log(`${s.name}: ${cat.tools.length} tools`);
-    } catch (e) {
-      failed.push(s.name);
-      console.log(`${s.name}: FAILED ${String(e.message ?? e).split('\n')[0].slice(0, 200)}`);
-    }
-  }
-}
-await Promise.all([worker(), worker(), worker()]);
-rmSync(scratch, { recursive: true, force: true });
-console.log(`failed: ${failed.join(', ') || 'none'}`);
-process.exit(0);
+// Run as a script (the lists above can be imported without capturing).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await captureServers(SERVERS, path.join(here, 'catalogs-unseen'));
