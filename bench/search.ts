@@ -189,7 +189,9 @@ function flat(hits: SearchHit[]): string[] {
   return hits.map((h) => [`${h.connection}/${h.name}`, ...(h.also ?? []).map((c) => `${c}/${h.name}`)].join('|'));
 }
 
-function score(queries: Query[], rank: Ranker, verbose: boolean): { top1: number; top5: number; misses: string[] } {
+type Scored = { top1: number; top5: number; misses: string[] };
+
+function score(queries: Query[], rank: Ranker, verbose: boolean): Scored {
   let t1 = 0;
   let t5 = 0;
   const misses: string[] = [];
@@ -201,6 +203,14 @@ function score(queries: Query[], rank: Ranker, verbose: boolean): { top1: number
     if (got.slice(0, 5).some(ok)) t5++;
   }
   return { top1: t1 / queries.length, top5: t5 / queries.length, misses };
+}
+
+/** The three rankers' scores of one set of requests, and the row that reports them. */
+function scoreAll(qs: Query[], ours: Ranker, lexical: Ranker, baseline: Ranker, printMisses: boolean): { o: Scored; l: Scored; b: Scored; row: string } {
+  const o = score(qs, ours, printMisses);
+  const l = score(qs, lexical, false);
+  const b = score(qs, baseline, false);
+  return { o, l, b, row: `top-1 ${o.top1.toFixed(3)}  top-5 ${o.top5.toFixed(3)}   | lexical alone: ${l.top1.toFixed(3)} / ${l.top5.toFixed(3)} | plain BM25: top-1 ${b.top1.toFixed(3)}  top-5 ${b.top5.toFixed(3)}` };
 }
 
 /**
@@ -239,11 +249,9 @@ export async function benchSearch(verbose = process.argv.includes('--verbose')):
     // 'all': the four sets tuned on (holdout-3's halves have rows of their own).
     const qs = split === 'all' ? queries.filter((q) => !q.split.startsWith('holdout-3')) : queries.filter((q) => q.split === split);
     // A held-out half's misses print only on request: reading them is tuning on them.
-    const o = score(qs, ours, verbose && (split === 'all' || split === 'holdout-3-validation' || (split === 'holdout-3-held-out' && process.argv.includes('--holdout-misses'))));
-    const l = score(qs, lexical, false);
-    const b = score(qs, baseline, false);
+    const { o, row } = scoreAll(qs, ours, lexical, baseline, verbose && (split === 'all' || split === 'holdout-3-validation' || (split === 'holdout-3-held-out' && process.argv.includes('--holdout-misses'))));
     allMisses.push(...o.misses);
-    rows.push([`${split} (${qs.length} requests)`, `top-1 ${o.top1.toFixed(3)}  top-5 ${o.top5.toFixed(3)}   | lexical alone: ${l.top1.toFixed(3)} / ${l.top5.toFixed(3)} | plain BM25: top-1 ${b.top1.toFixed(3)}  top-5 ${b.top5.toFixed(3)}`]);
+    rows.push([`${split} (${qs.length} requests)`, row]);
   }
   report(`search quality over ${entries.length} tools of ${FIFTEEN.length} servers (goal top-1 ≥ 0.75, top-5 ≥ 0.95)`, rows);
   if (verbose) console.log(allMisses.join('\n'));
@@ -274,11 +282,9 @@ export function benchSearchUnseen(verbose = process.argv.includes('--verbose')):
   const misses: string[] = [];
   for (const set of [...files, 'all']) {
     const qs = set === 'all' ? queries : queries.filter((q) => q.split === set);
-    const o = score(qs, ours, set !== 'all' && verbose && process.argv.includes('--holdout-misses'));
-    const l = score(qs, lexical, false);
-    const b = score(qs, baseline, false);
+    const { o, row } = scoreAll(qs, ours, lexical, baseline, set !== 'all' && verbose && process.argv.includes('--holdout-misses'));
     misses.push(...o.misses);
-    rows.push([`${set === 'all' ? 'UNSEEN SERVERS: all sets together' : set} (${qs.length} requests)`, `top-1 ${o.top1.toFixed(3)}  top-5 ${o.top5.toFixed(3)}   | lexical alone: ${l.top1.toFixed(3)} / ${l.top5.toFixed(3)} | plain BM25: top-1 ${b.top1.toFixed(3)}  top-5 ${b.top5.toFixed(3)}`]);
+    rows.push([`${set === 'all' ? 'UNSEEN SERVERS: all sets together' : set} (${qs.length} requests)`, row]);
   }
   const k = failingKinds(queries, index);
   rows.push([
@@ -335,15 +341,13 @@ async function benchSearchLarge(verbose: boolean): Promise<void> {
   for (const { split, label, held } of splits) {
     const qs = queries.filter((q) => q.split === split);
     // A held-out set's misses print only on request: reading them is tuning on them.
-    const o = score(qs, ours, held ? verbose && process.argv.includes('--holdout-misses') : verbose);
-    const l = score(qs, lexical, false);
-    const b = score(qs, baseline, false);
+    const { o, l, b, row } = scoreAll(qs, ours, lexical, baseline, held ? verbose && process.argv.includes('--holdout-misses') : verbose);
     misses.push(...o.misses);
     const t = halves[held ? 1 : 0]!;
     t.sets++;
     t.n += qs.length;
     [t.o1, t.o5, t.l1, t.l5, t.b1, t.b5] = [t.o1 + o.top1 * qs.length, t.o5 + o.top5 * qs.length, t.l1 + l.top1 * qs.length, t.l5 + l.top5 * qs.length, t.b1 + b.top1 * qs.length, t.b5 + b.top5 * qs.length];
-    rows.push([`${label} (${qs.length} requests)`, `top-1 ${o.top1.toFixed(3)}  top-5 ${o.top5.toFixed(3)}   | lexical alone: ${l.top1.toFixed(3)} / ${l.top5.toFixed(3)} | plain BM25: top-1 ${b.top1.toFixed(3)}  top-5 ${b.top5.toFixed(3)}`]);
+    rows.push([`${label} (${qs.length} requests)`, row]);
   }
   // The two halves: every request tuned or trained on, and the held-out sets together.
   for (const half of [false, true]) {
