@@ -163,9 +163,8 @@ describe('pool over real servers', () => {
     setLogLevel('debug');
     const dir = tempDir('mini-a-sec-');
     const p = pool(
-      `[(cmd: '${SERVERS.everything}', env: (MY_TOKEN: 'env-secret-value-2')), (cmd: '${SERVERS.utils(dir)} --api-key secret-arg-value-1'), (type: remote, url: 'http://u:url-pass-3@127.0.0.1:9/mcp', headers: (Authorization: 'Bearer header-secret-4'))]`,
-      { startTimeoutMs: 2000 },
-    );
+      `[(cmd: '${SERVERS.everything}', env: (MY_TOKEN: 'env-secret-value-2')), (cmd: '${SERVERS.utils(dir)} --api-key secret-arg-value-1'), (type: remote, url: 'http://u:url-pass-3@127.0.0.1:9/mcp', headers: (Authorization: 'Bearer header-secret-4'), startTimeout: 2000)]`,
+    ); // only the unreachable remote gets a short start: under CI load the everything server can take over 2 s
     await p.connectAll();
     const env = toolText(await p.connections[0]!.callTool('get-env', {}));
     expect(env).toContain('env-secret-value-2'); // it did reach the server...
