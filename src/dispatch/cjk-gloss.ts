@@ -171,6 +171,9 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   ['structure schema', '구조 構造 结构 結構'],
   ['lowest price', '最便宜 最低价 最低價 最安 최저가'],
   ['price', '票价 票價'],
+  // 堵不堵: is the road jammed; 주가/株価/股价: a share's price.
+  ['road traffic congestion', '堵车 堵車 堵不堵 拥堵 擁堵 渋滞 정체'],
+  ['stock quote price', '股价 股價 株価 주가'],
   ['variflight', '飞常准 飛常準'],
   ['amap', '高德'],
   ['apple', '苹果 蘋果 アップル 애플'],

@@ -175,6 +175,8 @@ export function normalizeQuery(q: string): string {
     .replace(/\{\s{0,5}"query"\s{0,5}:\s{0,5}\{\s{0,5}"(?:match|match_all|match_phrase|multi_match|bool|term|terms|range|query_string|wildcard|prefix)"/gi, ' elasticsearch search query index {')
     // An IPv4 address is an IP address; a database URL without a host is asking for its connection string.
     .replace(/\b(?:\d{1,3}\.){3}\d{1,3}\b/g, ' ip ')
+    // A phone number (+1 212 555 0188, +447700900123, (415) 555-0123) is a phone number, not digits to match.
+    .replace(/(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\w])|(?<![\w(])\(\d{3}\) ?\d{3}-\d{4}\b/g, ' phone number ')
     .replace(/\b(postgres(?:ql)?|mysql|mongodb|redis)(?:\+srv)?:\/\/(?!\S)/gi, ' $1 connection string url ')
     // A GraphQL selection ({ user(id: 5) { name } }) is a GraphQL query.
     .replace(/\{\s{0,5}[a-z_]\w{0,60}(?:\([^(){}\n]{0,200}\))?\s{0,5}\{/gi, ' graphql query { {')
@@ -1061,6 +1063,39 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:elements|controls|widgets|buttons) (?:are |is )?(?:actually |currently )?on (?:the |my )?screen\b/gi, ' list elements on screen '],
   [/\bundo (?:that|this|it|what)\b/gi, ' undo revert '],
   [/\bkeep an eye on\b/gi, ' monitor watch '],
+  // A phone number with a verb of calling or texting: a call to place, a text to send.
+  [/\b(?:text|txt|sms|message)\b(?= (?:to )?phone number\b)|(?<=^\s*(?:[\w-]+: )?)text\b(?= (?!from|of|in|on|inside|content|file|that|the|this|these|those)\w)/gim, ' send sms text message '],
+  [/\b(?:call|ring|dial|phone)\b(?= (?:to )?phone number\b)|\b(?:have|get|let) (?:the |our |my )?(?:[\w-]+ ){0,4}(?:call|ring|dial)\b(?=[^.?!\n]{0,30}\bphone number\b)/gi, ' create outbound phone call '],
+  [/\b(?:buy|purchase|provision) (?:us |me )?(?:a |an |another |new |one )?(?:[\w-]+ ){0,2}(?:phone )?numbers?\b/gi, ' purchase buy phone number incoming '],
+  // "price rn": right now.
+  [/\brn\b/gi, ' right now '],
+  [/\b(?!AWS|API|GCP|USD|EUR|GBP|SKU)[A-Z]{2,5} (?:price|stock|shares?|quote)\b(?= (?:rn|now|today|right now|atm)\b|\s*\??\s*$)/g, ' $& stock quote '],
+  // A day or a year before 2020 asks for what was, not a forecast.
+  [/\b(?:in|on|of|during|for) (?:\d{1,2}(?:st|nd|rd|th)? )?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6} )?(?:\d{1,2}(?:st|nd|rd|th)?,? )?(?:19\d\d|200\d|201\d)\b/gi, ' $& historical past archive '],
+  // "is the gate green", "did the deploy succeed": a status.
+  [/\b(?:is|are) (?:it |the |my |our |this |that )?(?:[\w-]+ ){0,4}(?:green|passing|failing)\b|\bdid (?:the |my |our |it |this |that )?(?:[\w-]+ ){0,5}(?:pass|fail|succeed)\b/gi, ' $& status '],
+  // "how much leave does Priya have left": a balance.
+  [/\b(?:have|has|got) (?:any )?left\b|\bstill (?:have|has|got)\b(?=[^.?!\n]{0,30}\bleft\b)/gi, ' balance remaining '],
+  // "Acme paid invoice 1043", "mark it paid": a payment received.
+  [/\bpaid\b(?=[^.?!\n]{0,40}\binvoice)|\binvoice\b(?=[^.?!\n]{0,40}\b(?:got |been |was |is )?paid\b)|\bmark (?:it|that|this|the invoice|them) (?:as )?paid\b/gi, ' record payment received '],
+  // "give the agency edit rights on the board": share it.
+  [/\bgive (?:[\w-]+ ){0,4}(?:edit|editing|view|viewing|comment|read|write|admin|owner|full) (?:rights|access|permissions?)\b/gi, ' share permission access '],
+  // "what it said before": its earlier versions.
+  [/\bwhat it (?:said|looked like|read|was) (?:before|earlier|originally)\b|\b(?:earlier|previous|older) (?:versions?|revisions?|wording)\b/gi, ' $& history '],
+  [/\b(?:back|revert(?:ed)?) (?:to|into) (?:a |the )?drafts?\b/gi, ' $& unpublish '],
+  [/\b(?:go|goes|going) live\b(?=[^.?!\n]{0,30}\d)|\bnot (?:a (?:minute|second) )?before\b/gi, ' schedule publish release '],
+  [/\bfalse (?:alarm|positive)\b|\bnot (?:a )?real (?:problem|issue|bug|vulnerability|threat)\b|\bbogus\b/gi, ' false positive '],
+  // "copy backup.tar.gz off the prod box down to my laptop": a download.
+  [/\b(?:down )?to my (?:laptop|machine|computer|desktop|pc)\b|\boff (?:the|our|that|this) (?:[\w-]+ )?(?:server|box|host|vm)\b/gi, ' download local '],
+  // "should always come out as …": a translation glossary's term.
+  [/\balways (?:comes? out|be|translated?|rendered?|shows? up) as\b|\bshould always be\b(?=[^.?!\n]{0,40}\btranslat)/gi, ' glossary entry term '],
+  // "log today's session": a record to create.
+  [/(^\s*(?:[\w-]+: )?)log (?=(?:today'?s|yesterday'?s|tonight'?s|last night'?s|this morning'?s)\b)/gim, '$1 create add '],
+  // An email campaign's numbers.
+  [/\bopens?(?:,| and| &| \+) clicks?\b|\bopen (?:and|&) click rates?\b|\bclick-?through rates?\b/gi, ' campaign metrics opens clicks '],
+  [/\b(?:a\/b|split|ab) tests?\b|\bwhich (?:[\w-]+ ){0,3}won\b/gi, ' experiment variants metrics test '],
+  [/\bhow many (?:subscribers|contacts|members|people|users|emails|addresses) (?:are )?(?:on|in) (?:the |my |our )?(?:[\w-]+ ){0,3}list\b/gi, ' list size count '],
+  [/\bwhere (?:do|does) (?:we|it|our [\w-]+|my [\w-]+) (?:actually |currently |even )?rank\b|\branking for\b/gi, ' search ranking position serp keyword '],
   [/\b(?:rework|rearrange|reshuffle) (?:it|this|that|the \w+) to (?:minimi[sz]e|cut|reduce)\b/gi, ' optimize '],
 ];
 type PhraseRule = { re: RegExp; to: string; lits: Literals | undefined };
