@@ -92,6 +92,7 @@ export interface Candidate {
 }
 
 const PLURAL_LAST = /[^s]s$/;
+const BULK_WORD = new Set(['all', 'bulk', 'batch', 'many', 'multiple']);
 const ID_PARAM = /\bid\b|Id\b|_id\b/;
 
 /** The features of each candidate (cues crossed with its act, its number, its place in the first ranking). */
@@ -100,6 +101,7 @@ export function features(cues: readonly string[], cands: readonly Candidate[]): 
   const plural = cues.includes('plural');
   const q = cues.includes('q');
   const digit = cues.includes('digit');
+  const many = cues.includes('many');
   // The best local match among the candidates of each server: siblings are weighed against each other.
   const bestLocal = new Map<string, number>();
   for (const h of cands) bestLocal.set(h.connection, Math.max(bestLocal.get(h.connection) ?? 0, h.local));
@@ -111,6 +113,8 @@ export function features(cues: readonly string[], cands: readonly Candidate[]): 
     const pl = PLURAL_LAST.test(ws[ws.length - 1] ?? '');
     f.set(`tpl${pl}|rpl${plural}`, 1);
     f.set(`tpl${pl}|q${q}`, 1);
+    // "approve every pending request": the sibling made for all of them at once.
+    f.set(`tall${ws.some((w) => BULK_WORD.has(w))}|many${many}`, 1);
     f.set('logrel', Math.log(Math.max(1e-3, h.score / top)));
     f.set(`rank${Math.min(i, 5)}`, 1);
     const nl = terms(h.name).length || 1;

@@ -1063,13 +1063,32 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:elements|controls|widgets|buttons) (?:are |is )?(?:actually |currently )?on (?:the |my )?screen\b/gi, ' list elements on screen '],
   [/\bundo (?:that|this|it|what)\b/gi, ' undo revert '],
   [/\bkeep an eye on\b/gi, ' monitor watch '],
+  // Phrasal verbs whose parts mean something else alone: "showed up smashed" is no "show".
+  [/\b(?:show(?:s|ed|ing)?|turn(?:s|ed|ing)?) up\b(?= (?:broken|smashed|damaged|late|wrong|empty|dented|cracked|torn|missing|in|at|on|with|as|and|but|today|yesterday))/gi, ' arrived appeared '],
+  [/\b(?:tick|check|cross|mark) (?:it|that|this|them|those|these) off\b|\b(?:tick|cross) off\b/gi, ' mark done complete '],
+  [/\bread (?:it |this |that |them )?later\b|\bfor later reading\b/gi, ' bookmark save '],
+  [/\byt\b/gi, ' youtube '],
+  [/\bpm ?(?:2\.5|10)\b|\bsmog\b|\bpollen (?:count|levels?|forecast)\b/gi, ' air quality pollution '],
+  [/\b(?:about to |going to |close to |soon )?run(?:ning)? (?:out|low) (?:of|on) (?:stock|inventory)\b|\bout of stock soon\b|\balmost sold out\b/gi, ' low stock inventory report '],
+  [/\bkick (?:[\w-]+ )?(?:out|off)\b|\bboot (?:[\w-]+ )?(?:out|off)\b/gi, ' remove member '],
+  [/\bclose (?:that |this |the |out )?(?:conversation|thread|comment|discussion)s?(?: out)?\b/gi, ' resolve $& '],
+  [/\bgive (?:it|that|the|this|them) (?:[\w-]+ )?a (?:fresh|new) (?:one|password|secret)\b|\b(?:rotate|regenerate|reset|change) (?:the |that |its |their |my )?(?:[\w-]+ )?password\b/gi, ' update password rotate '],
+  [/\bwho (?:in|at|across) (?:the |our |this )?(?:company|org|organization|organisation|team)\b|\bwho (?:here )?(?:knows (?:about|how)|has (?:worked|experience))\b/gi, ' people profile search expert '],
+  [/\b(?:board|diagram|page|report|doc|document|sheet|deck|frame)s? as (?:a |an )?(?:pdf|png|jpe?g|svg|csv|image)\b/gi, ' $& export '],
+  [/\bstop (?:handing out|processing|taking|pulling|consuming|picking up|running) (?:new |any |more )?(?:jobs|tasks|messages|work)\b/gi, ' pause queue '],
+  [/\bcredit (?:them|him|her|it|the customer|the client) back\b/gi, ' refund credit adjustment '],
+  [/\badd (?:a |an |the )?(?:new )?(?:[\w-]+ ){0,3}field (?:to|on)\b/gi, ' $& update type schema '],
+  [/\binternal (?:doc|docs|wiki|documentation|page|knowledge base)s?\b/gi, ' company internal search documents '],
+  [/\bthe (?:bit|part|passage|paragraph|line|chapter|quote) (?:in|of|from)\b/gi, ' passage search in book '],
+  [/\bwhat'?s[- ]new\b/gi, ' release notes '],
+  [/\bsecond[- ]by[- ]second\b|\bminute[- ]by[- ]minute\b|\braw (?:data )?streams?\b/gi, ' streams time series '],
   // A phone number with a verb of calling or texting: a call to place, a text to send.
   [/\b(?:text|txt|sms|message)\b(?= (?:to )?phone number\b)|(?<=^\s*(?:[\w-]+: )?)text\b(?= (?!from|of|in|on|inside|content|file|that|the|this|these|those)\w)/gim, ' send sms text message '],
   [/\b(?:call|ring|dial|phone)\b(?= (?:to )?phone number\b)|\b(?:have|get|let) (?:the |our |my )?(?:[\w-]+ ){0,4}(?:call|ring|dial)\b(?=[^.?!\n]{0,30}\bphone number\b)/gi, ' create outbound phone call '],
   [/\b(?:buy|purchase|provision) (?:us |me )?(?:a |an |another |new |one )?(?:[\w-]+ ){0,2}(?:phone )?numbers?\b/gi, ' purchase buy phone number incoming '],
   // "price rn": right now.
   [/\brn\b/gi, ' right now '],
-  [/\b(?!AWS|API|GCP|USD|EUR|GBP|SKU)[A-Z]{2,5} (?:price|stock|shares?|quote)\b(?= (?:rn|now|today|right now|atm)\b|\s*\??\s*$)/g, ' $& stock quote '],
+  [/\b(?!AWS|API|GCP|USD|EUR|GBP|SKU)[A-Z]{2,5} (?:price|stock|shares?|quote)\b(?=\s+(?:rn|now|today|right now|atm)\b|\s*\??\s*$)/g, ' $& stock quote '],
   // A day or a year before 2020 asks for what was, not a forecast.
   [/\b(?:in|on|of|during|for) (?:\d{1,2}(?:st|nd|rd|th)? )?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6} )?(?:\d{1,2}(?:st|nd|rd|th)?,? )?(?:19\d\d|200\d|201\d)\b/gi, ' $& historical past archive '],
   // "is the gate green", "did the deploy succeed": a status.
@@ -1094,7 +1113,7 @@ const PHRASES: Array<[RegExp, string]> = [
   // An email campaign's numbers.
   [/\bopens?(?:,| and| &| \+) clicks?\b|\bopen (?:and|&) click rates?\b|\bclick-?through rates?\b/gi, ' campaign metrics opens clicks '],
   [/\b(?:a\/b|split|ab) tests?\b|\bwhich (?:[\w-]+ ){0,3}won\b/gi, ' experiment variants metrics test '],
-  [/\bhow many (?:subscribers|contacts|members|people|users|emails|addresses) (?:are )?(?:on|in) (?:the |my |our )?(?:[\w-]+ ){0,3}list\b/gi, ' list size count '],
+  [/\b(?:subscribers|contacts|members|people|users|emails|addresses) (?:are )?(?:on|in) (?:the |my |our |that |this )?(?:[\w-]+ ){0,3}list\b/gi, ' $& list size users '],
   [/\bwhere (?:do|does) (?:we|it|our [\w-]+|my [\w-]+) (?:actually |currently |even )?rank\b|\branking for\b/gi, ' search ranking position serp keyword '],
   [/\b(?:rework|rearrange|reshuffle) (?:it|this|that|the \w+) to (?:minimi[sz]e|cut|reduce)\b/gi, ' optimize '],
 ];
