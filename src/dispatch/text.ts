@@ -175,6 +175,8 @@ export function normalizeQuery(q: string): string {
     .replace(/\{\s{0,5}"query"\s{0,5}:\s{0,5}\{\s{0,5}"(?:match|match_all|match_phrase|multi_match|bool|term|terms|range|query_string|wildcard|prefix)"/gi, ' elasticsearch search query index {')
     // An IPv4 address is an IP address; a database URL without a host is asking for its connection string.
     .replace(/\b(?:\d{1,3}\.){3}\d{1,3}\b/g, ' ip ')
+    // A wallet's address (0x and 40 hex digits).
+    .replace(/\b0x[0-9a-f]{40}\b/gi, ' wallet address ')
     // A phone number (+1 212 555 0188, +447700900123, (415) 555-0123) is a phone number, not digits to match.
     .replace(/(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\w])|(?<![\w(])\(\d{3}\) ?\d{3}-\d{4}\b/g, ' phone number ')
     .replace(/\b(postgres(?:ql)?|mysql|mongodb|redis)(?:\+srv)?:\/\/(?!\S)/gi, ' $1 connection string url ')
@@ -558,6 +560,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bon (?:my|our|the|his|her|their) (?:calendar|agenda|schedule)\b/gi, ' calendar events '],
   [/\b(?:places?|somewhere|where) to stay\b/gi, ' accommodation stays '],
   [/\b(?:on the way|along the way|en route|without (?:a |much of a |a big |any )?detour)\b/gi, ' along route '],
+  // "my money back from the company" is an expense claim, not a refund.
+  [/\b(?:my )?money back from (?:the |my |our )?(?:company|work|employer|office|business)\b|\breimburse(?:d|ment)?\b/gi, ' expense claim reimbursement '],
   [/\bmoney back\b/gi, ' refund '],
   // "35 euros back", "give them $20 back": an amount given back is a refund.
   [/\b(?:give|pay|send)\b[^.?!\n]{0,30}\b\d[\d.,]*\s?(?:euros?|dollars?|pounds?|usd|eur|gbp|bucks)?\s?back\b/gi, ' refund '],
@@ -1082,6 +1086,33 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bthe (?:bit|part|passage|paragraph|line|chapter|quote) (?:in|of|from)\b/gi, ' passage search in book '],
   [/\bwhat'?s[- ]new\b/gi, ' release notes '],
   [/\bsecond[- ]by[- ]second\b|\bminute[- ]by[- ]minute\b|\braw (?:data )?streams?\b/gi, ' streams time series '],
+  [/\bcome up with\b|\bthink up\b/gi, ' generate '],
+  [/\b(?:i|we|they|he|she) (?:can|could|will) (?:actually |easily )?remember\b|\beasy to remember\b|\breal words\b/gi, ' memorable '],
+  [/\b(?:shut|close|seal) (?:my |the |our )?(?:password )?(?:vault|password manager)\b/gi, ' lock vault '],
+  [/\b(?:bitcoin|btc|eth|ether|ethereum|solana|sol|doge|crypto) (?:price|rate|quote)\b|\bprice of (?:bitcoin|btc|eth|ethereum|solana|doge)\b/gi, ' $& crypto ticker '],
+  [/\b(?:people|visitors|users|folks) (?:have )?(?:visited|came to|come to|landed on|hit)\b|(?<!\d )\bvisited (?:the|our|my) (?:website|site|web ?site|page|store|shop)\b/gi, ' website visitors page views analytics '],
+  [/\bvacation days?\b|\bpto\b|\bannual leave\b|\bholiday (?:days|allowance|entitlement)\b|\bdays off\b/gi, ' leave days '],
+  [/\bline (?:them |these |those |it )?up\b|\balong the (?:left|right|top|bottom) edges?\b/gi, ' align '],
+  [/\b(?:files|objects|things) (?:are |is )?(?:in|inside) (?:the |my |our |that )?(?:[\w-]+ )?bucket\b/gi, ' list objects bucket files '],
+  [/\bwho (?:do|should|can|could) (?:i|we) (?:ask|talk to|contact|ping|reach out to)\b/gi, ' people profile search expert '],
+  [/\b(?:gone|went|going) (?:up|down)\b(?=[^.?!\n]{0,40}\bsince\b)|\bsince (?:summer|spring|winter|autumn|fall|january|last year|the start)\b/gi, ' history trend progress '],
+  [/\b(?:names?|titles?) and (?:prices?|ratings?|urls?|links?)\b|\bprices? and (?:names?|titles?)\b/gi, ' extract structured data $& '],
+  [/\b(?:save|keep|stash) (?:this|that|the) (?:[\w-]+ )?(?:link|url|article|page|recipe|post|video) (?:for later|to read)\b|\burl for later\b/gi, ' bookmark save link '],
+  [/\b(?:article|link|page|post|recipe|video)s? (?:that )?(?:i|we) (?:saved|bookmarked|stashed)\b/gi, ' search bookmarks saved '],
+  [/\bwho wrote\b(?! (?:line|lines|this|that|the code|the function|it)\b)/gi, ' author book '],
+  [/\bfrom (?:the |my |our )?(?:business )?(?:checking|savings|current)(?: account)? (?:in)?to\b/gi, ' transfer between accounts '],
+  [/\bput (?:that|it|this) (?:in|into) the books\b|\bin the books\b/gi, ' record accounting '],
+  [/\berror tracker\b|\b(?:crash|error|exception|bug) (?:is|has been|got) fixed\b/gi, ' $& resolve error issue '],
+  [/^\s*google\b(?= (?:the|for|what|who|how|when|where|it|this|that|a|an)\b)/gim, ' google search web '],
+  [/\bso far this (?:year|month|season|week)\b|\bthis year so far\b|\byear to date\b|\bytd\b/gi, ' stats totals year to date '],
+  [/\bcredit (?:is |do (?:i|we) have )?left\b|\bhow much (?:credit|balance|money|funds?) (?:is |do (?:i|we) have )?(?:left|remaining|in|on)\b/gi, ' account balance '],
+  [/\blisten to (?:it|the call|the recording|that call)\b|\brecorded (?:the|that|a) call\b/gi, ' call recording '],
+  [/\bvoice (?:ai|bot|agent|assistant)\b|\bai (?:receptionist|phone agent|caller)\b|\banswers? the phone\b/gi, ' voice assistant agent '],
+  [/\b(?:about to |going to |close to |soon )?run(?:ning)? (?:out|low)(?: of| on)?\b(?=[^.?!\n]{0,30}\b(?:shop|store|stock|inventory)\b)|\bproducts?\b[^.?!\n]{0,30}\brun(?:ning)? (?:out|low)\b/gi, ' low stock inventory report '],
+  [/\blet (?:the |them |it )?(?:[\w-]+ )?(?:ones )?through\b|\bwaiting (?:for )?(?:approval|moderation)\b/gi, ' approve pending moderation '],
+  [/\bpeople (?:are )?search(?:ing)? (?:for )?\b|\bwhat (?:should|do|can) (?:i|we) write about\b/gi, ' keyword research seo '],
+  [/\bsign (?:them|it|that|this|those|these) off\b|\bsign off on\b/gi, ' approve '],
+  [/\b(?:my|his|her|their|[a-z]+'s) (?:logged |billable )?hours\b/gi, ' timesheet hours '],
   // A phone number with a verb of calling or texting: a call to place, a text to send.
   [/\b(?:text|txt|sms|message)\b(?= (?:to )?phone number\b)|(?<=^\s*(?:[\w-]+: )?)text\b(?= (?!from|of|in|on|inside|content|file|that|the|this|these|those)\w)/gim, ' send sms text message '],
   [/\b(?:call|ring|dial|phone)\b(?= (?:to )?phone number\b)|\b(?:have|get|let) (?:the |our |my )?(?:[\w-]+ ){0,4}(?:call|ring|dial)\b(?=[^.?!\n]{0,30}\bphone number\b)/gi, ' create outbound phone call '],
