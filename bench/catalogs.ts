@@ -25,7 +25,10 @@ export function loadLargeCatalogs(folder = 'catalogs-large'): Array<{ server: st
     });
 }
 
-/** The catalogs of bench/catalogs-unseen: npm MCP servers captured after the ranking was built, that nothing was tuned or trained on. */
+/**
+ * The catalogs of bench/catalogs-unseen (25th round) and bench/catalogs-unseen-2 (26th): npm MCP servers
+ * captured after the ranking was built, that nothing was trained on.
+ */
 export function loadUnseenCatalogs(): Array<{ server: string; package?: string; catalog: Catalog }> {
-  return loadLargeCatalogs('catalogs-unseen');
+  return [...loadLargeCatalogs('catalogs-unseen'), ...loadLargeCatalogs('catalogs-unseen-2')];
 }
