@@ -521,8 +521,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(^\s*|[,;]\s*)mkdir(?=\s)/gi, '$1 create directory '],
   // "turn the range into a table": make one thing from another.
   [/\bturn\b(?=[^.]{1,40}\binto\b)/gi, ' convert create '],
-  [/\b(?:turn|switch) (?:it |them |this |that )?off\b/gi, ' disable '],
-  [/\b(?:turn|switch) (?:it |them |this |that )?on\b/gi, ' enable '],
+  // (Also their -s and -ing forms, and more pronouns: "switching these off".)
+  [/\bturn (?:it |them |this |that )?off\b|\bswitch(?:es|ing)? (?:it |them |this |that |these |those |him |her )?off\b/gi, ' disable '],
+  [/\b(?:turn(?:s|ing)?|switch(?:es|ing)?) (?:it |them |this |that |these |those |him |her )?on\b/gi, ' enable '],
   [/\bback up\b/gi, ' backup snapshot '],
   [/\bclean (it |them |that |this )?up\b/gi, ' cleanup delete '],
   // "open a github issue", "raise a new jira ticket": the product or "new" may come between.
@@ -1072,7 +1073,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:tick|check|cross|mark) (?:it|that|this|them|those|these) off\b|\b(?:tick|cross) off\b/gi, ' mark done complete '],
   [/\bread (?:it |this |that |them )?later\b|\bfor later reading\b/gi, ' bookmark save '],
   [/\byt\b/gi, ' youtube '],
-  [/\bpm ?(?:2\.5|10)\b|\bsmog\b|\bpollen (?:count|levels?|forecast)\b/gi, ' air quality pollution '],
+  [/\bpm ?(?:2\.5|10)\b|\bpollen (?:count|levels?|forecast)\b/gi, ' air quality pollution '],
   [/\b(?:about to |going to |close to |soon )?run(?:ning)? (?:out|low) (?:of|on) (?:stock|inventory)\b|\bout of stock soon\b|\balmost sold out\b/gi, ' low stock inventory report '],
   [/\bkick (?:[\w-]+ )?(?:out|off)\b|\bboot (?:[\w-]+ )?(?:out|off)\b/gi, ' remove member '],
   [/\bclose (?:that |this |the |out )?(?:conversation|thread|comment|discussion)s?(?: out)?\b/gi, ' resolve $& '],
@@ -1133,8 +1134,6 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bhook(?:s|ed|ing)? (?:up )?(?:[\w-]+ )?(?:up )?(?:to|with)\b(?=[^.?!\n]{0,30}\b(?:account|app|shop|store|site|workspace|slack|stripe|github|integration)\b)/gi, ' connect integrate '],
   [/\bput(?:s|ting)? (?:the |my |our |it |this |that )?(?:[\w-]+ )?off (?:until|till|to|for)\b/gi, ' postpone reschedule '],
   [/\bknock(?:s|ed|ing)? (?:off )?\d{1,3} ?(?:%|percent)(?: off)?\b/gi, ' discount '],
-  [/\bturn(?:s|ing)?(?: (?:it|them|this|that|these|those|him|her))? on\b|\bswitch(?:es|ing)?(?: (?:it|them|this|that|these|those|him|her))? on\b/gi, ' enable '],
-  [/\bswitch(?:es|ing)?(?: (?:it|them|this|that|these|those|him|her))? off\b/gi, ' disable '],
   [/\blook(?:s|ed|ing)? into\b/gi, ' investigate get '],
   [/\bwrap(?:s|ped|ping)?(?: (?:it|them|this|that|these|those|him|her))? up\b/gi, ' complete finish close '],
   [/\bkick(?:s|ing)?(?: (?:it|them|this|that|these|those|him|her))? off\b/gi, ' start run trigger '],
