@@ -271,7 +271,9 @@ export function normalizeQuery(q: string): string {
     // a product's own (draw.io) still names it. A bundle id (com.acme.app) is not one.
     .replace(DOMAIN_RE, (m: string, before: string, host: string) => (/^(com|org|net|io|dev|app)\./i.test(host) ? m : `${before} domain ${domainName(host)} `))
     // A1 notation (c2:c40) is a range of a sheet's cells.
-    .replace(/\b[a-z]{1,3}\d{1,7}:[a-z]{1,3}\d{1,7}\b/gi, ' range ');
+    .replace(/\b[a-z]{1,3}\d{1,7}:[a-z]{1,3}\d{1,7}\b/gi, ' range ')
+    // One space where the literals above left two: "text  phone number" is read by the rules as "text phone number".
+    .replace(/ {2,}/g, ' ');
   // Spanish, Portuguese, French, German or Italian words of the trade, in English.
   out = euroGlossed(out);
   // A rule runs only where the text has what its every match contains: most of the hundreds are not
@@ -283,6 +285,8 @@ export function normalizeQuery(q: string): string {
     if (next !== out) (out = next), (lower = out.toLowerCase());
   }
   out = out
+    // "they're", "we've", "I'll": the pronoun only (once "re", "ve" matched re_auth). After the rules, some of which read them.
+    .replace(/(?<=[a-z])['\u2019](?:re|ve|ll|d|m)\b/gi, '')
     // Quoted values (also 「…」) and what follows "named"/"called" are names, not words to match. A single quote
     // opens only where a word starts and closes where one ends: "it's time to delete kim's branch" has none.
     // A command line in backticks (`gcloud compute instances list`) is run by its program: that one word counts.
