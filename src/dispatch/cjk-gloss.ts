@@ -177,6 +177,11 @@ const GLOSSES: Array<[english: string, spellings: string]> = [
   // 堵不堵: is the road jammed; 주가/株価/股价: a share's price.
   ['road traffic congestion', '堵车 堵車 堵不堵 拥堵 擁堵 渋滞 정체'],
   ['stock quote price', '股价 股價 株価 주가'],
+  ['news flash', '快讯 快訊 速報 속보'],
+  ['crypto', '币圈 幣圈 加密货币 加密貨幣 暗号資産 암호화폐'],
+  ['transactions deals', '取引 거래'],
+  ['returns performance', '수익률 收益率 回报率 回報率'],
+  ['travel time duration', '要多久 多长时间 多長時間'],
   ['variflight', '飞常准 飛常準'],
   ['amap', '高德'],
   ['baidu', '百度'],

@@ -161,6 +161,8 @@ export function normalizeQuery(q: string): string {
   // (A request's own quote marks, the characters this adds, are spaces: only what it quotes is marked.)
   let out = q
     .replace(/[\uE000\uE001]/g, ' ')
+    // A bucket's URI (gs://assets/2024/, s3://logs) is a storage bucket's objects, not a web page.
+    .replace(/\b(gs|s3):\/\/[\w.-]{1,100}/gi, (_m: string, scheme: string) => ` ${scheme.toLowerCase() === 'gs' ? 'google cloud storage' : 's3'} bucket objects `)
     .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} ${googleKind(m)} ${/\/graphql\b|\/\/gql\./i.test(m) ? 'graphql' : /\/\/api\.github\.com\//i.test(m) ? 'json api' : ''} `)
     // owner/repo#88 is a GitHub issue or pull request.
     .replace(/(^|\s)[\w.-]+\/[\w.-]+#\d+\b/g, '$1 github pull request issue ')
@@ -174,11 +176,17 @@ export function normalizeQuery(q: string): string {
     .replace(/(?:[a-z_]{2,30}\(){0,3}[a-z_:][\w:]{0,100}(?:\{[^{}\n]{0,200}\})?\[\d{1,4}[smhdwy]\]\){0,3}/gi, ' prometheus query ')
     .replace(/\{\s{0,5}"query"\s{0,5}:\s{0,5}\{\s{0,5}"(?:match|match_all|match_phrase|multi_match|bool|term|terms|range|query_string|wildcard|prefix)"/gi, ' elasticsearch search query index {')
     // An IPv4 address is an IP address; a database URL without a host is asking for its connection string.
+    // An address range (10.10.0.0/16) is what firewall and allow-list rules are written in.
+    .replace(/\b(?:\d{1,3}\.){3}\d{1,3}\/\d{1,2}\b/g, ' ip range cidr firewall rule ')
     .replace(/\b(?:\d{1,3}\.){3}\d{1,3}\b/g, ' ip ')
     // A wallet's address (0x and 40 hex digits).
     .replace(/\b0x[0-9a-f]{40}\b/gi, ' wallet address ')
     // A phone number (+1 212 555 0188, +447700900123, (415) 555-0123) is a phone number, not digits to match.
-    .replace(/(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\w])|(?<![\w(])\(\d{3}\) ?\d{3}-\d{4}\b/g, ' phone number ')
+    .replace(/(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\w])|(?<![\w(])\(\d{3}\) ?\d{3}-\d{4}\b|(?<![\w-])\d{3}-\d{3}-\d{4}(?![\w-])/g, ' phone number ')
+    // STRIPE_SECRET_KEY, DATABASE_URL: a secret or an environment variable, by its name's last part.
+    .replace(/\b[A-Z][A-Z0-9]{1,30}(?:_[A-Z0-9]{1,30}){0,5}_(?:SECRET|TOKEN|PASSWORD|PWD)(?:_KEY)?\b|\b[A-Z][A-Z0-9]{1,30}(?:_[A-Z0-9]{1,30}){0,5}_SECRET_[A-Z0-9]{1,30}\b/g, ' $& secret ')
+    // A Salesforce custom field or object (Is_Partner__c).
+    .replace(/\b[A-Za-z][A-Za-z0-9_]{0,60}__c\b/g, ' salesforce custom field ')
     .replace(/\b(postgres(?:ql)?|mysql|mongodb|redis)(?:\+srv)?:\/\/(?!\S)/gi, ' $1 connection string url ')
     // A GraphQL selection ({ user(id: 5) { name } }) is a GraphQL query.
     .replace(/\{\s{0,5}[a-z_]\w{0,60}(?:\([^(){}\n]{0,200}\))?\s{0,5}\{/gi, ' graphql query { {')
@@ -379,6 +387,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bchanged locally\b|\b(?:not|isn['\u2019]?t|aren['\u2019]?t) (?:yet )?staged\b|\bunstaged\b/gi, ' status diff unstaged '],
   // "never actually imported": what is unused (before the negation drops its words).
   [/\b(?:never|not|aren['\u2019]?t|isn['\u2019]?t|are not|is not) (?:actually |really |even )?(?:get |gets |been |being )?(?:imported|used|referenced|called)\b/gi, ' unused '],
+  [/\bloaded but (?:never|not|aren['\u2019]?t|isn['\u2019]?t) (?:actually |really |even )?(?:run|used|executed|needed)\b|\bdead code\b/gi, ' unused '],
   // "still not indexed": whether a search engine has the page (before the negation drops its words).
   [/\b(?:not|isn['\u2019]?t|never|been|is it|still) (?:yet )?indexed\b|\bgoogle (?:picked (?:it |this |that )?up|crawled|indexed)\b/gi, ' index inspect indexed '],
   // "no direct ones": a connecting flight (before the negation drops its words).
@@ -1179,7 +1188,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bwhat it (?:said|looked like|read|was) (?:before|earlier|originally)\b|\b(?:earlier|previous|older) (?:versions?|revisions?|wording)\b/gi, ' $& history '],
   [/\b(?:back|revert(?:ed)?) (?:to|into) (?:a |the )?drafts?\b/gi, ' $& unpublish '],
   [/\b(?:go|goes|going) live\b(?=[^.?!\n]{0,30}\d)|\bnot (?:a (?:minute|second) )?before\b/gi, ' schedule publish release '],
-  [/\bfalse (?:alarm|positive)\b|\bnot (?:a )?real (?:problem|issue|bug|vulnerability|threat)\b|\bbogus\b/gi, ' false positive '],
+  [/\bfalse (?:alarm|positive)\b|\bnot (?:a )?real (?:problem|issue|bug|vulnerability|threat|secret|leak|credential|finding|error)\b|\bbogus\b|\b(?:is |it['\u2019]s )?(?:just )?a test fixture\b/gi, ' false positive '],
   // "copy backup.tar.gz off the prod box down to my laptop": a download.
   [/\b(?:down )?to my (?:laptop|machine|computer|desktop|pc)\b|\boff (?:the|our|that|this) (?:[\w-]+ )?(?:server|box|host|vm)\b/gi, ' download local '],
   // "should always come out as …": a translation glossary's term.
@@ -1192,6 +1201,123 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:subscribers|contacts|members|people|users|emails|addresses) (?:are )?(?:on|in) (?:the |my |our |that |this )?(?:[\w-]+ ){0,3}list\b/gi, ' $& list size users '],
   [/\bwhere (?:do|does) (?:we|it|our [\w-]+|my [\w-]+) (?:actually |currently |even )?rank\b|\branking for\b/gi, ' search ranking position serp keyword '],
   [/\b(?:rework|rearrange|reshuffle) (?:it|this|that|the \w+) to (?:minimi[sz]e|cut|reduce)\b/gi, ' optimize '],
+  // Twenty-seventh round: what sets 4-6 said that no rule read.
+  // "kick job 4821 again": a retry.
+  [/\b(?:kick|run|try|start|fire|push|process|trigger|queue)(?:s|ed|ing)? (?:[\w#-]+ ){0,5}again\b|\bre-?(?:try|run|queue)\b/gi, ' $& retry rerun '],
+  // "mark it addressed", "close that conversation out": resolve it.
+  [/\bmark (?:it|that|this|them|the (?:comment|thread|conversation|item|issue|error)) (?:as )?(?:addressed|resolved|handled|fixed)\b|\bclose (?:it|that|this|them) out\b/gi, ' resolve '],
+  [/\bclose (?:out )?(?:that|the|this) (conversation|thread|discussion)\b/gi, ' resolve $1 '],
+  // "who actually has access to the bucket": its permissions.
+  [/\bwho (?:actually |else |all |even |still )?(?:has|have|had|can get|gets) (?:access|permissions?|rights)\b|\bwho (?:actually |else )?can (?:see|read|edit|view|access|open|write to)\b/gi, ' $& list permissions access policy iam '],
+  // "where exactly does it talk about write skew": a search inside the text.
+  [/\bwhere (?:exactly |else |all )?(?:does|do|did) (?:it|the book|the author|he|she|they|this|the text|the paper|the doc(?:ument)?) (?:talk about|say|mention|discuss|describe|cover|explain)\b|\bwhere (?:exactly )?is (?:it|that) (?:said|mentioned)\b/gi, ' search text in content '],
+  // "save https://… for later", "that article I saved months ago": bookmarks.
+  [/\b(?:save|stash|keep|park|bookmark)(?:s|d)? (?:this |that |the |my )?(?:[\w-]+ ){0,2}(?:link|url)\b|\burl (?:[\w.-]+ ){0,3}(?:to [\w-]+ )?for later\b/gi, ' $& bookmark save link '],
+  [/\b(?:article|link|page|post|recipe|video|thread|tweet)s? (?:that )?(?:i|we) (?:saved|bookmarked|stashed|kept)\b/gi, ' $& search bookmarks saved '],
+  // Surf and swell: the sea's weather.
+  [/\bswells?\b|\bsurf(?:ing|ers?)?\b(?! (?:the )?(?:web|internet|net)\b)|\bwave heights?\b|\bhow big (?:are|will) the waves\b|\btides?\b/gi, ' $& marine ocean waves forecast '],
+  // "which account is my token actually for": who am I.
+  [/\bwhich (?:account|user|org) (?:is|am i|are we) (?:[\w-]+ ){0,3}(?:logged|signed|authenticated|using|for)\b|\bwhat (?:account|user) (?:is|am i) (?:[\w-]+ ){0,3}(?:logged|signed|for)\b|\bmy token (?:is )?(?:actually |even |really )?for\b/gi, ' whoami current user account '],
+  // "is it any good, what do people complain about": reviews.
+  [/\bwhat (?:do|did|are|have) (?:people|guests|customers|users|reviewers|buyers|travell?ers) (?:(?:say|said|saying) about|think|thought|complain|complaining|like|liked|dislike|hate)\b|\bis (?:it|this|that|the [\w-]+) (?:actually |really |even )?any good\b/gi, ' $& reviews ratings '],
+  // "what's NVDA trading at", "what's bitcoin going for": its price now.
+  [/\bwhat(?:['\u2019]?s| is| are) (?:[\w$.-]+ ){1,3}(?:trading|going|selling) (?:at|for)\b/gi, ' $& price quote ticker current '],
+  // "daily closes from … to …": historical prices.
+  [/\b(?:daily|weekly|monthly|end[- ]of[- ]day|eod) (?:closes|closing prices?|close prices?|closing|prices|ohlc|candles)\b|\bclosing prices?\b/gi, ' historical price data daily '],
+  // "how much credit is left", "how much USDT is sitting in my account", "what have the droplets cost us": a balance.
+  [/\bhow much (?:[\w$-]+ ){0,2}(?:is |do we have |do i have |have we got |have i got )?(?:left|remaining|sitting|available)\b|\bsitting in (?:my|our|the) (?:[\w-]+ )?(?:account|wallet|exchange)\b/gi, ' $& balance account '],
+  [/\b(?:cost|costed|charged|billed) (?:us|me)\b/gi, ' $& billing balance usage cost '],
+  // "what's about to sell out": stock running low.
+  [/\b(?:about to|going to|gonna|close to|nearly|almost|soon (?:to )?)\s?sell(?:ing)? out\b|\bselling out\b/gi, ' low stock inventory report '],
+  [/\bbest[- ]?sell(?:ing|ers?)\b|\btop[- ]sell(?:ing|ers?)\b/gi, ' top sellers sales report products '],
+  // "what do they actually owe us and how late is it": aged receivables.
+  [/\b(?:owes?|owed|owing) (?:us|me|the company)\b|\bhow late (?:is|are) (?:it|they|the payments?|their payments?)\b/gi, ' aged receivables outstanding invoices '],
+  // "book it as annual leave", "will be away March 3 to 7": leave to apply for.
+  [/\bannual leave\b|\bpaid time off\b|\bsick leave\b|\bbook (?:it|that|this|them|the days?) (?:off|as (?:leave|vacation|holiday|pto))\b/gi, ' leave application absence '],
+  // "a link where he can update his card and cancel himself": the customer's own portal.
+  [/\b(?:(?:him|her|them)sel(?:f|ves)|on (?:his|her|their) own|self[- ]serv(?:e|ice))\b(?=[^.?!\n]{0,10}(?:$|[.?!\n]))|\b(?:where|so) (?:he|she|they|the customer) can (?:update|change|manage|cancel)\b/gi, ' customer portal self service '],
+  // "start a thread in the forum": a new post.
+  [/\b(?:start|open|begin|kick off|create|make)(?:s|ed|ing)? (?:a |an |new )?(?:new )?(?:forum )?thread\b/gi, ' create forum post thread '],
+  // "spammy links pointing at mysite.com", "disavow": backlinks.
+  [/\blinks? pointing (?:at|to)\b|\binbound links?\b|\bdisavow\b|\bsites linking (?:to|at)\b/gi, ' backlinks '],
+  // "keeps throwing a captcha wall at me": a block to get past.
+  [/\bcaptchas?\b|\bbot (?:protection|wall|check|detection)\b|\bblocks? (?:my |our |the )?(?:scraper|crawler|bot|requests)\b/gi, ' unblock unblocker captcha bypass '],
+  // "show me what the front door camera sees": a snapshot.
+  [/\bwhat (?:the |my |our )?(?:[\w-]+ ){0,3}(?:camera|cam) (?:sees|shows|is seeing|is showing|can see)\b|\b(?:live )?(?:camera|cam) (?:view|image|picture|still)\b/gi, ' camera snapshot image '],
+  // "what exactly did the admin jdoe change", "who loosened the policy": the changes someone made.
+  [/\bwho (?:changed|modified|loosened|tightened|disabled|enabled)\b|\bwhat (?:exactly |else )?did (?:the )?(?:admin|administrator|someone|somebody|user)(?: [\w-]+)? change\b/gi, ' $& audit changes log history user '],
+  // "where do we actually do the proration math": a search of the code by meaning.
+  [/\bwhere (?:do|does|did) (?:we|they|it|the code|our code|the app|the service) (?:actually |even |really )?(?:do|handle|compute|calculate|implement|define|validate|parse|build|send)\b/gi, ' search code semantic '],
+  // "where did we write down the checklist": a search of the docs.
+  [/\bwhere (?:did|do|have) (?:we|you|i|they) (?:write|put|keep|document|jot|note)(?:ten)? (?:down|up)?\b|\bsomewhere (?:on|in) (?:the |our )?(?:wiki|docs|drive|confluence|notion)\b/gi, ' search find pages documents '],
+  // "invoice Bright Dental for 10 hours", "draft an invoice to Globex", "issue a credit note": create it.
+  [/(^\s*(?:[\w-]+: )?)invoice (?=(?:[A-Z][\w&.'-]*|(?:the |our )?(?:client|customer))\b)/gm, '$1 create invoice '],
+  [/\bdraft (?:an? )?(invoice|quote|bill|estimate|credit note) (?:to|for)\b/gi, ' create $1 '],
+  [/\bissue (?:an? )(credit note|credit memo|refund|invoice|certificate|voucher|coupon|gift card)\b/gi, ' create $1 '],
+  [/\b(?:get|put) (?:it|this|that|them) (?:on|into) the books\b/gi, ' record create bill entry '],
+  // Cooking: what to make with what there is, what to use instead, a week's menu.
+  [/\bwhat (?:can|could|should) (?:i|we) (?:make|cook|bake)\b(?=[^.?!\n]{0,30}\bwith\b)/gi, ' recipe search by ingredients '],
+  [/\bwhat (?:can|could|should) (?:i|we) (?:use|do) instead\b|\bsubstitute (?:for|of)\b|\bout of [a-z]+\b(?=[^.?!\n]{0,40}\binstead\b)/gi, ' ingredient substitute replacement '],
+  [/\bmenu (?:[\w\u00c0-\u017f-]+ ){0,2}(?:for|pour|para|f\u00fcr|per) (?:the |toute la |la |this |next |a |une |toda la |die |una )?(?:whole |ganze |intera )?(?:week|semaine|semana|woche|settimana)\b|\bmeals? for the (?:whole )?week\b/gi, ' meal plan weekly '],
+  // "turn this paragraph into an mp3 read by a calm voice": speech.
+  [/\b(?:turn|convert|make)(?:s|ed|ing)? (?:this|that|it|the [\w-]+|my [\w-]+) (?:[\w-]+ )?into (?:an? )?(?:mp3|audio|voice ?over|podcast|speech|sound)\b|\bread (?:out|aloud)\b|\bread by (?:a |an )?(?:[\w-]+ ){0,2}voice\b|\bvoice ?over\b/gi, ' text to speech audio '],
+  // "make the sky in that last picture more orange": an edit of the image just made.
+  [/\b(?:make|turn|change|fix|give)(?:s|ed|ing)? the (?:[\w-]+ ){1,3}in (?:that|the|this|my) (?:last |previous |same )?(?:picture|image|photo|pic|render|shot)\b|\b(?:that|the) (?:last|previous) (?:picture|image|photo|pic|render)\b/gi, ' $& edit image continue editing '],
+  // "kill the new_checkout feature flag": turn it off.
+  [/\bkill (?:the |that |this )?(?:[\w-]+ )?(?:feature )?(?:flag|toggle)\b/gi, ' update feature flag turn off state '],
+  // "shut up the alerts until monday": silence them.
+  [/\bshut (?:up|off) (?:the |those |these |all )?(?:[\w-]+ )?(?:alerts?|alarms?|pages?|paging|notifications?)\b|\bhush\b/gi, ' silence mute alerts '],
+  // "make sure no meal box shows up that week": skip it.
+  [/\bmake sure no (?:[\w-]+ ){0,3}(?:shows? up|arrives?|comes?|gets? delivered|ships?)\b|\bskip (?:a |the |that |next )?(?:week|delivery|order|box)\b/gi, ' skip delivery '],
+  [/\bwhen (?:does|will|is|do) (?:it|they|my|the|our) (?:[\w-]+ ){0,2}(?:get here|arrive|arriving|show up|come|coming|be delivered|ship)\b/gi, ' delivery arrival next '],
+  // "let slip": overdue.
+  [/\blet slip\b|\bfell through the cracks\b|\bbehind on\b/gi, ' overdue due '],
+  // "can we still grab that handle on github": a username's availability.
+  [/\b(?:grab|get|claim|register|take|snag|secure) (?:that |the |our |a )?(?:handle|username|user ?name)s?\b|\b(?:handle|username)s? (?:is |are )?(?:still )?(?:available|free|taken)\b/gi, ' check username availability socials handle '],
+  // "does her account even exist", "can't log in": the user's account.
+  [/\b(?:does|do|did) (?:her|his|their|the|this|that|my) (?:user )?account (?:even |actually |really )?exists?\b|\bcan(?:['\u2019]?t|not) (?:log|sign) ?in\b/gi, ' $& user account lookup auth '],
+  // "watch a few of those visits", "rage clicks": session recordings.
+  [/\bwatch (?:a few |some |the |those |these )?(?:of )?(?:those |these |the |their )?(?:user |customer |visitor )?(?:visits|sessions)\b|\brage[- ]?click(?:s|ing|ed)?\b/gi, ' $& session recordings '],
+  // "loaded but never actually run" (before the negation rule drops it) is at the unused rule above.
+  // "what did I tell you earlier about": a memory to search.
+  [/\bwhat (?:did|have) (?:i|we) (?:tell|told|say|said to|mention(?:ed)? to) you\b|\b(?:i|we) (?:told|mentioned to) you (?:before|earlier|last time)\b|\bdo you (?:still )?remember (?:what|how|when|where|my|our)\b/gi, ' memory recall search memories '],
+  // "download it for the local runner": a local model to pull.
+  [/\blocal (?:model )?(?:runner|llm|models?)\b|\boffline on my (?:laptop|machine|computer|mac|pc)\b/gi, ' local model pull '],
+  // "who are the most central people in the edge list": graph centrality.
+  [/\b(?:most )?(?:central|influential)\b(?=[^.?!\n]{0,40}\b(?:nodes?|people|users|accounts|pages|members)\b)|\bedge ?list\b/gi, ' graph centrality pagerank '],
+  // "close out the other 14 applicants": reject and archive them.
+  [/\bclose out (?:the )?(?:other |remaining |rest of the )?(?:\d+ )?(?:applicants|candidates|applications)\b|\breject(?:ion)? emails?\b|\bno[- ]thanks\b/gi, ' archive reject applicants '],
+  // "advance Priya to the onsite stage": move her application.
+  [/\b(?:advance|move|push|bump)(?:s|d)? (?:[\w-]+ ){1,3}(?:to|into) (?:the )?(?:[\w-]+ ){0,2}(?:stage|round|step|phase)\b/gi, ' $& move stage '],
+  // "push my task to next week": reschedule it.
+  [/\b(?:push|bump|shift|slide|punt)(?:es|ed|s)? (?:it|this|that|them|my [\w-]+|the [\w-]+|["'][^"'\n]{1,40}["']|my [\w-]+ ["'][^"'\n]{1,40}["']) (?:back )?to (?:next|tomorrow|monday|tuesday|wednesday|thursday|friday|later|the \d)/gi, ' $& reschedule update due date '],
+  // "firestore: across all the posts' comments subcollections": a collection group query.
+  [/\bsub-?collections?\b|\bcollection group\b/gi, ' collection group query '],
+  // "only let 10.10.0.0/16 in": a firewall's rules.
+  [/\bonly (?:let|allow) (?:[\w./-]+ ){0,3}in\b|\ballow-?list\b|\bwhite-?list\b/gi, ' firewall rules allow '],
+  // "show what they'd pay before we touch anything": a preview.
+  [/\bwhat (?:they|he|she|we|i)(?:['\u2019]d| would) (?:pay|be charged|owe)\b|\bbefore (?:we|i) (?:touch|change|apply|commit to) anything\b/gi, ' preview '],
+  [/\b(?:went|turned|going|gone) red\b/gi, ' down failing status '],
+  // "a local 312 number for the front desk": a number to buy.
+  [/\b(?:local|toll[- ]free|vanity) (?:\d{3} )?(?:phone )?number\b|\b\d{3} (?:area code )?number\b/gi, ' phone number local buy purchase incoming '],
+  // "tornado watches or warnings": weather alerts.
+  [/\b(?:tornado|storm|flood|hurricane|weather|heat|winter storm|severe|fire|wind) (?:watch(?:es)?|warnings?|advisor(?:y|ies))\b/gi, ' weather alerts '],
+  // "who wrote The Lean Startup": its book.
+  [/\bwho wrote (?=["'\u201c]|the (?:book|novel|poem|paper|article)\b)/gi, ' author book '],
+  // "how many km have I run": activity totals.
+  [/\bhow (?:many|far|much) (?:km|kms|kilometers|kilometres|miles|mi)\b/gi, ' stats totals distance activities '],
+  // "working hours": a schedule.
+  [/\bwork(?:ing)? hours\b|\bbusiness hours\b/gi, ' schedule availability hours '],
+  // "help me hunt down which pack is breaking it": bisect.
+  [/\bwhich (?:[\w-]+ ){0,2}(?:is|was|are|were) (?:breaking|causing|broke)\b|\bhunt down which\b/gi, ' bisect find culprit '],
+  // "add a subtitle field to the Article content type": change the type.
+  [/\badd (?:a |an )?(?:[\w"'-]+ ){0,3}field to (?:the |our |my )?(?:[\w-]+ ){0,3}(?:content type|model|schema|object|collection|table|type)\b/gi, ' $& update modify field '],
+  // "fix its meta title": a page's settings.
+  [/\bmeta (?:title|description|tags?)\b/gi, ' $& seo settings metadata '],
+  // "a voice bot", "our AI receptionist": a voice agent's calls.
+  // "qualidade do ar", "calidad del aire" (their first word glossed): air quality.
+  [/\bquality (?:do|de|del|dell['\u2019]|de l['\u2019]) ?(?:ar|aire|air|aria)\b/gi, ' air quality '],
+  [/\bvoice ?bots?\b|\bai (?:receptionist|caller|phone agent|voice agent)\b/gi, ' voice agent assistant call '],
 ];
 type PhraseRule = { re: RegExp; to: string; lits: Literals | undefined };
 let phraseRules: PhraseRule[] | undefined;
@@ -1351,7 +1477,7 @@ const GROUPS: string[][] = [
   ['event', 'meeting', 'appointment', 'invite', 'invitation'],
   ['org', 'organization', 'organisation'],
   ['permission', 'access', 'share', 'sharing', 'rights', 'privilege'],
-  ['delete', 'remove', 'erase', 'drop', 'destroy', 'rm', 'del', 'clear', 'purge', 'forget', 'trash', 'uninstall', 'nuke', 'wipe', 'zap', 'strip', 'bin'],
+  ['delete', 'remove', 'erase', 'drop', 'destroy', 'rm', 'del', 'clear', 'purge', 'forget', 'trash', 'uninstall', 'nuke', 'wipe', 'zap', 'strip', 'bin', 'yank'],
   ['list', 'enumerate', 'all', 'show', 'browse', 'ls'],
   ['search', 'find', 'query', 'lookup', 'look', 'locate', 'grep', 'match'],
   ['update', 'edit', 'modify', 'change', 'patch', 'set', 'alter', 'replace', 'rename', 'tweak', 'adjust'],
