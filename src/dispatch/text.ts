@@ -1168,6 +1168,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:scale|ramp)(?:s|d|ing)?(?: (?:it|them|this|that|these|those|him|her))? (?:up|down)\b/gi, ' scale resize '],
   [/\block(?:s|ed|ing)?(?: (?:it|them|this|that|these|those|him|her))? down\b/gi, ' restrict permissions lock '],
   // A phone number with a verb of calling or texting: a call to place, a text to send.
+  // (The number is whom to text, not the thing to act on: twilio's hundred phone-number tools are not meant.)
+  [/\b(?:text|txt|sms)\b (?:to )?phone number\b|(?<=\b(?:text|txt|sms)\b[^.?!\n]{0,100})\bfrom phone number\b/gi, ' send sms text message '],
   [/\b(?:text|txt|sms|message)\b(?= (?:to )?phone number\b)|(?<=^\s*(?:[\w-]+: )?)text\b(?= (?!from|of|in|on|inside|content|file|that|the|this|these|those)\w)/gim, ' send sms text message '],
   [/\b(?:call|ring|dial|phone)\b(?= (?:to )?phone number\b)|\b(?:have|get|let) (?:the |our |my )?(?:[\w-]+ ){0,4}(?:call|ring|dial)\b(?=[^.?!\n]{0,30}\bphone number\b)/gi, ' create outbound phone call '],
   [/\b(?:buy|purchase|provision) (?:us |me )?(?:a |an |another |new |one )?(?:[\w-]+ ){0,2}(?:phone )?numbers?\b/gi, ' purchase buy phone number incoming '],
