@@ -163,6 +163,8 @@ export function normalizeQuery(q: string): string {
     .replace(/[\uE000\uE001]/g, ' ')
     // A bucket's URI (gs://assets/2024/, s3://logs) is a storage bucket's objects, not a web page.
     .replace(/\b(gs|s3):\/\/[\w.-]{1,100}/gi, (_m: string, scheme: string) => ` ${scheme.toLowerCase() === 'gs' ? 'google cloud storage' : 's3'} bucket objects `)
+    // A 1Password secret reference (op://vault/item/field).
+    .replace(/\bop:\/\/[\w./ -]{1,200}/gi, ' 1password secret reference read ')
     .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} ${googleKind(m)} ${/\/graphql\b|\/\/gql\./i.test(m) ? 'graphql' : /\/\/api\.github\.com\//i.test(m) ? 'json api' : ''} `)
     // owner/repo#88 is a GitHub issue or pull request.
     .replace(/(^|\s)[\w.-]+\/[\w.-]+#\d+\b/g, '$1 github pull request issue ')
@@ -478,6 +480,27 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bgdrive\b/gi, ' google drive '],
   [/\bgoogle cloud\b/gi, ' gcp google cloud '],
   [/\bgcal\b/gi, ' google calendar '],
+  // Short names users give popular products (general knowledge, as the products' own communities use them).
+  [/\bsfdc\b/gi, ' salesforce '],
+  [/\bqbo\b|\bquickbooks online\b/gi, ' quickbooks '],
+  [/\b1pass(?:word)?\b|\b1pw\b/gi, ' 1password '],
+  [/\bbw\b(?! (?:photo|image|picture|filter|print))/gi, ' bitwarden '],
+  [/\btf\b(?![- ]idf)/gi, ' terraform '],
+  [/\b[om]365\b|\boffice 365\b/gi, ' microsoft 365 '],
+  [/\bmsft\b/gi, ' microsoft '],
+  [/\bprom\b(?= ?:|(?: \w+)? (?:targets?|alerts?|rules?|metrics?|query|queries|server))|\bprom\b(?=\s*$)/gi, ' prometheus '],
+  [/\bpg\b|\bpsql\b/gi, ' postgres '],
+  [/\bgtasks?\b/gi, ' google tasks '],
+  [/\bgsheets?\b/gi, ' google sheets '],
+  [/\b(?:g ?ads|adwords)\b/gi, ' google ads '],
+  [/\bfb\b/gi, ' facebook '],
+  [/\bpd\b(?= (?:incidents?|alerts?|on-?call|schedules?|services?|escalations?))/gi, ' pagerduty '],
+  [/\bcf\b(?= (?:workers?|pages|dns|r2|kv|zones?|tunnels?|d1))/gi, ' cloudflare '],
+  [/\bsql server\b/gi, ' sql server mssql '],
+  // In capitals only: DO (DigitalOcean), OF (OmniFocus), DSS (Dataiku) are words otherwise.
+  [/\bDO\b(?! NOT\b)/g, ' digitalocean '],
+  [/\bOF\b/g, ' omnifocus '],
+  [/\bDSS\b/g, ' dataiku '],
   // A channel (#incidents) and a subreddit (r/rust) by their marks.
   [/(^|\s)#[a-z][\w-]*/gi, ' channel '],
   [/\br\/[a-z0-9_]+/gi, ' subreddit '],
