@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { entriesOf, SearchIndex } from '../src/dispatch/search-index.js';
+import { entriesOf, keepLexicalBest, SearchIndex } from '../src/dispatch/search-index.js';
 import { actKind, type Candidate, features, requestCues } from '../src/dispatch/rerank.js';
 import { normalizeQuery, requestWords } from '../src/dispatch/text.js';
 import { captured, capturedIndex, FIFTEEN } from './helpers/catalogs.js';
@@ -118,6 +118,30 @@ describe('the limit', () => {
       const q = l.split('|')[0]!;
       const names = (limit: number) => large.search(q, { limit }).map((h) => `${h.connection}/${h.name}`);
       expect(names(25).slice(0, 5), q).toEqual(names(5));
+    }
+  });
+});
+
+describe("the word ranking's best two stay in sight", () => {
+  it('the model may reorder the first five, not push the lexical first or second below them', () => {
+    // The model's order of ten candidates (their lexical ranks), best first.
+    expect(keepLexicalBest([3, 4, 5, 6, 7, 0, 1, 2, 8, 9]).slice(0, 5)).toEqual([3, 4, 5, 1, 0]);
+    expect(keepLexicalBest([2, 0, 3, 4, 5, 1, 6]).slice(0, 5)).toEqual([2, 0, 3, 4, 1]);
+    // Nothing to keep: the order is the model's.
+    expect(keepLexicalBest([1, 0, 4, 3, 2, 5])).toEqual([1, 0, 4, 3, 2, 5]);
+    // Every candidate stays, once.
+    const o = keepLexicalBest([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect([...o].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(o.slice(0, 5)).toContain(0);
+    expect(o.slice(0, 5)).toContain(1);
+    expect(keepLexicalBest([1])).toEqual([1]);
+  });
+  it('in a search: the lexical best two of every request are among the five shown', () => {
+    // Requests whose lexical first or second the model alone ranks below the fifth.
+    for (const q of ['add a subtask "write release notes" under asana task 1204567890', 'how much Google Drive storage am I using?', "what's 3pm New York time in Tokyo?", 'create a linear issue for team ENG: signup button misaligned on mobile']) {
+      const lex = large.search(q, { limit: 2, rerank: false }).map((h) => `${h.connection}/${h.name}`);
+      const shown = large.search(q, { limit: 5 }).map((h) => `${h.connection}/${h.name}`);
+      for (const h of lex) expect(shown).toContain(h);
     }
   });
 });
