@@ -1362,6 +1362,31 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\badd (?:a |an )?(?:[\w"'-]+ ){0,3}field to (?:the |our |my )?(?:[\w-]+ ){0,3}(?:content type|model|schema|object|collection|table|type)\b/gi, ' $& update modify field '],
   // "fix its meta title": a page's settings.
   [/\bmeta (?:title|description|tags?)\b/gi, ' $& seo settings metadata '],
+  // "how's apple stock doing today": its quote.
+  [/\bhow(?:['\u2019]s| is| are) (?:[\w.-]+ ){0,2}(?:stocks?|shares?)(?: price)? doing\b/gi, ' stock quote price '],
+  // "how many people landed on /pricing": page views.
+  [/\bhow many (?:people|visitors|users|folks) (?:actually |really )?(?:landed on|visited|viewed|saw|hit|came to|opened)\b|\blanded on\b/gi, ' page views visitors analytics '],
+  [/\bdid (?:anyone|anybody|any users?) (?:fire|trigger|hit|send)\b/gi, ' events count analytics '],
+  [/\bdead clicks?\b|\bscroll depth\b|\bwhere (?:do |are )?(?:mobile |our )?(?:visitors|users|people|customers) (?:give up|drop off|bail|leave|bounce)\b/gi, ' analytics dashboard session recordings '],
+  // "put the changelog up in the forum": post it.
+  [/\bput (?:the |this |that |a |our |my )?(?:[\w-]+ ){0,2}up (?:in|on)\b/gi, ' post publish '],
+  // "what args does aws_s3_bucket take": its arguments.
+  [/\bwhat (?:args|arguments|params|parameters|inputs|options|attributes) (?:does|do|can) (?:[\w.-]+ ){1,2}(?:take|accept|need|support|have)\b/gi, ' arguments details schema '],
+  // "as an attachment": attach it.
+  [/\bas an? attachments?\b/gi, ' add attachment upload '],
+  // "has my squat gone up since summer": its history.
+  [/\b(?:gone|went|going|moved) (?:up|down)\b(?=[^.?!\n]{0,30}\bsince\b)|\bhas (?:my|our|the) (?:[\w-]+ ){1,2}(?:actually |really )?(?:gone|went|improved|progressed|changed)\b/gi, ' $& history progress trend '],
+  // "just the text of this article, without the ads": a reader's view of the page.
+  [/\bjust the (?:text|content|article)\b|\bwithout (?:the |all the )?(?:ads|clutter|boilerplate|navigation|junk)\b|\breader (?:mode|view)\b/gi, ' read page content text extract '],
+  // "our translations keep turning X into Y": a glossary entry.
+  [/\btranslations? (?:keeps?|always) (?:turning|rendering|translating|making|changing|getting)\b/gi, ' glossary entry term translations '],
+  // "tail -f the log": a session that streams output.
+  [/\btail -f\b|\bkeep (?:it )?streaming\b/gi, ' session read output stream '],
+  // "pin them in place": lock them.
+  [/\bpin (?:it|them|this|that|these|those|everything) (?:in place|down)\b|\bstop (?:it|them) from (?:moving|being moved)\b/gi, ' lock '],
+  // German: "Schreib Lukas …" is a message to send; "wie hat sich … entwickelt" a history.
+  [/\bschreib(?:e|en)?\b(?= [A-Z\u00c0-\u00de])/g, ' send message '],
+  [/\bwie (?:hat|haben) sich\b|\bentwickelt\b/gi, ' history trend performance '],
   // "a voice bot", "our AI receptionist": a voice agent's calls.
   // "qualidade do ar", "calidad del aire" (their first word glossed): air quality.
   [/\bquality (?:do|de|del|dell['\u2019]|de l['\u2019]) ?(?:ar|aire|air|aria)\b/gi, ' air quality '],
