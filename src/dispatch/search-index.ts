@@ -834,7 +834,9 @@ export class SearchIndex {
   /** The one connection whose tool names (two or more) use `w`, a sub-product's name ("onedrive", "figjam"), if any. */
   private subproduct(w: string): string | undefined {
     const m = this.posting(w);
-    if (!m || ACTIONS.has(w)) return undefined;
+    // A word of the trade that tools name things by (checklist, oncall, sprint's kin) is no product,
+    // however few servers use it: the thesaurus lists what users say for those words.
+    if (!m || ACTIONS.has(w) || toolWordTerms().has(w)) return undefined;
     let c: string | undefined;
     let n = 0;
     for (let k = 0; k < m.ids.length; k++) {
@@ -1257,6 +1259,15 @@ export function keepLexicalBest(order: number[]): number[] {
 }
 const KEEP_LEXICAL = 2;
 const SHOWN = 5;
+
+let toolWords: Set<string> | undefined;
+/** The tool-name terms the thesaurus has words for (common words of the trade, not products), made at the first use. */
+function toolWordTerms(): Set<string> {
+  if (toolWords) return toolWords;
+  toolWords = new Set<string>();
+  for (const l of THESAURUS.values()) for (const [t] of l) toolWords.add(t);
+  return toolWords;
+}
 
 /** A learned word's tool names as a set, made once per entry of the table. */
 function toolSet(tools: readonly string[]): ReadonlySet<string> {
