@@ -1157,7 +1157,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bread (?:it |this |that |them )?later\b|\bfor later reading\b/gi, ' bookmark save '],
   [/\byt\b/gi, ' youtube '],
   [/\bpm ?(?:2\.5|10)\b|\bpollen (?:count|levels?|forecast)\b/gi, ' air quality pollution '],
-  [/\b(?:about to |going to |close to |soon )?run(?:ning)? (?:out|low) (?:of|on) (?:stock|inventory)\b|\bout of stock soon\b|\balmost sold out\b/gi, ' low stock inventory report '],
+  [/\b(?:about to |going to |close to |soon )?run(?:ning)? (?:out|low) (?:of|on) (?:stock|inventory)\b|\bout of stock soon\b|\balmost sold out\b|\b(?:about to|going to|gonna|close to|nearly|almost|soon (?:to )?)\s?sell(?:ing)? out\b|\bselling out\b/gi, ' low stock inventory report '],
   [/\bkick (?:[\w-]+ )?(?:out|off)\b|\bboot (?:[\w-]+ )?(?:out|off)\b/gi, ' remove member '],
   [/\bclose (?:that |this |the |out )?(?:conversation|thread|comment|discussion)s?(?: out)?\b/gi, ' resolve $& '],
   [/\bgive (?:it|that|the|this|them) (?:[\w-]+ )?a (?:fresh|new) (?:one|password|secret)\b|\b(?:rotate|regenerate|reset|change) (?:the |that |its |their |my )?(?:[\w-]+ )?password\b/gi, ' update password rotate '],
@@ -1299,8 +1299,6 @@ const PHRASES: Array<[RegExp, string]> = [
   // "how much credit is left", "how much USDT is sitting in my account", "what have the droplets cost us": a balance.
   [/\bhow much (?:[\w$-]+ ){0,2}(?:is |do we have |do i have |have we got |have i got )?(?:left|remaining|sitting|available)\b|\bsitting in (?:my|our|the) (?:[\w-]+ )?(?:account|wallet|exchange)\b/gi, ' $& balance account '],
   [/\b(?:cost|costed|charged|billed) (?:us|me)\b/gi, ' $& billing balance usage cost '],
-  // "what's about to sell out": stock running low.
-  [/\b(?:about to|going to|gonna|close to|nearly|almost|soon (?:to )?)\s?sell(?:ing)? out\b|\bselling out\b/gi, ' low stock inventory report '],
   [/\bbest[- ]?sell(?:ing|ers?)\b|\btop[- ]sell(?:ing|ers?)\b/gi, ' top sellers sales report products '],
   // "what do they actually owe us and how late is it": aged receivables.
   [/\b(?:owes?|owed|owing) (?:us|me|the company)\b|\bhow late (?:is|are) (?:it|they|the payments?|their payments?)\b/gi, ' aged receivables outstanding invoices '],
