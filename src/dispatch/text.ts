@@ -1098,7 +1098,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:on|off) track\b(?! to\b)|\bat risk\b/gi, ' project status update '],
   [/\bbring (?:it|them|that) back\b(?! up\b)/gi, ' reopen restore '],
   [/\bsideways\b/gi, ' landscape orientation '],
-  [/\bclose (?:it|this|that) out\b/gi, ' resolve update '],
+  [/\bclose (?:it|this|that|them) out\b/gi, ' resolve update '],
   [/\bput my name on\b/gi, ' assign '],
   [/\bapple'?s? (?:developer|dev) conference\b/gi, ' wwdc '],
   // From holdout-43 to -45's misses.
@@ -1159,7 +1159,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bpm ?(?:2\.5|10)\b|\bpollen (?:count|levels?|forecast)\b/gi, ' air quality pollution '],
   [/\b(?:about to |going to |close to |soon )?run(?:ning)? (?:out|low) (?:of|on) (?:stock|inventory)\b|\bout of stock soon\b|\balmost sold out\b|\b(?:about to|going to|gonna|close to|nearly|almost|soon (?:to )?)\s?sell(?:ing)? out\b|\bselling out\b/gi, ' low stock inventory report '],
   [/\bkick (?:[\w-]+ )?(?:out|off)\b|\bboot (?:[\w-]+ )?(?:out|off)\b/gi, ' remove member '],
-  [/\bclose (?:that |this |the |out )?(?:conversation|thread|comment|discussion)s?(?: out)?\b/gi, ' resolve $& '],
+  [/\bclose (?:that |this |the |out )?(conversation|thread|comment|discussion)s?(?: out)?\b/gi, ' resolve $1 '],
   [/\bgive (?:it|that|the|this|them) (?:[\w-]+ )?a (?:fresh|new) (?:one|password|secret)\b|\b(?:rotate|regenerate|reset|change) (?:the |that |its |their |my )?(?:[\w-]+ )?password\b/gi, ' update password rotate '],
   [/\bwho (?:in|at|across) (?:the |our |this )?(?:company|org|organization|organisation|team)\b|\bwho (?:here )?(?:knows (?:about|how)|has (?:worked|experience))\b/gi, ' people profile search expert '],
   [/\b(?:board|diagram|page|report|doc|document|sheet|deck|frame)s? as (?:a |an )?(?:pdf|png|jpe?g|svg|csv|image)\b/gi, ' $& export '],
@@ -1276,9 +1276,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // Twenty-seventh round: what sets 4-6 said that no rule read.
   // "kick job 4821 again": a retry.
   [/\b(?:kick|run|try|start|fire|push|process|trigger|queue)(?:s|ed|ing)? (?:[\w#-]+ ){0,5}again\b|\bre-?(?:try|run|queue)\b/gi, ' $& retry rerun '],
-  // "mark it addressed", "close that conversation out": resolve it.
-  [/\bmark (?:it|that|this|them|the (?:comment|thread|conversation|item|issue|error)) (?:as )?(?:addressed|resolved|handled|fixed)\b|\bclose (?:it|that|this|them) out\b/gi, ' resolve '],
-  [/\bclose (?:out )?(?:that|the|this) (conversation|thread|discussion)\b/gi, ' resolve $1 '],
+  // "mark it addressed": resolve it (closing a conversation out is an older rule's).
+  [/\bmark (?:it|that|this|them|the (?:comment|thread|conversation|item|issue|error)) (?:as )?(?:addressed|resolved|handled|fixed)\b/gi, ' resolve '],
   // "who actually has access to the bucket": its permissions.
   [/\bwho (?:actually |else |all |even |still )?(?:has|have|had|can get|gets) (?:access|permissions?|rights)\b|\bwho (?:actually |else )?can (?:see|read|edit|view|access|open|write to)\b/gi, ' $& list permissions access policy iam '],
   // "where exactly does it talk about write skew": a search inside the text.
