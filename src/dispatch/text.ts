@@ -628,7 +628,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bhow (many|much)\b/gi, ' count '],
   [/\b(finished|done|complete|ready) yet\b/gi, ' status '],
   [/\bwho (?:touched|changed|edited|moved)\b(?=[^.?!\n]{0,40}\bcard\b)/gi, ' card history actions '],
-  [/\bwho (changed|edited|modified|flipped|touched|deleted|removed|updated|toggled)\b/gi, ' audit blame history '],
+  [/\bwho (changed|edited|modified|flipped|touched|deleted|removed|updated|toggled|loosened|tightened|disabled|enabled)\b/gi, ' audit blame history '],
   [/\bblock(ed|s)? by\b/gi, ' dependency '],
   [/\blog (\d+|an?|one|two|three|four|five|some) (hours?|minutes?|mins?|days?)\b|\b(?:book|track|record|log) \d+(?:\.\d+)?\s?(?:h|hrs?|m)\b(?= of\b| against\b| on\b| to\b)/gi, ' add worklog '],
   [/\bto \d+ (pods|replicas|instances|nodes|workers|containers)\b/gi, ' scale replicas '],
@@ -1313,8 +1313,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bcaptchas?\b|\bbot (?:protection|wall|check|detection)\b|\bblocks? (?:my |our |the )?(?:scraper|crawler|bot|requests)\b/gi, ' unblock unblocker captcha bypass '],
   // "show me what the front door camera sees": a snapshot.
   [/\bwhat (?:the |my |our )?(?:[\w-]+ ){0,3}(?:camera|cam) (?:sees|shows|is seeing|is showing|can see)\b|\b(?:live )?(?:camera|cam) (?:view|image|picture|still)\b/gi, ' camera snapshot image '],
-  // "what exactly did the admin jdoe change", "who loosened the policy": the changes someone made.
-  [/\bwho (?:changed|modified|loosened|tightened|disabled|enabled)\b|\bwhat (?:exactly |else )?did (?:the )?(?:admin|administrator|someone|somebody|user)(?: [\w-]+)? change\b/gi, ' $& audit changes log history user '],
+  // "what exactly did the admin jdoe change": the changes someone made ("who loosened it" is the older who-changed rule).
+  [/\bwhat (?:exactly |else )?did (?:the )?(?:admin|administrator|someone|somebody|user)(?: [\w-]+)? change\b/gi, ' $& audit changes log history user '],
   // "where do we actually do the proration math": a search of the code by meaning.
   [/\bwhere (?:do|does|did) (?:we|they|it|the code|our code|the app|the service) (?:actually |even |really )?(?:do|handle|compute|calculate|implement|define|validate|parse|build|send)\b/gi, ' search code semantic '],
   // "where did we write down the checklist": a search of the docs.
