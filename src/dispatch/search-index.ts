@@ -1236,8 +1236,6 @@ function joinedNames(server: string): string[] {
   return out;
 }
 
-/** One form of a request word: the term looked up, what it counts, how `why` shows it. */
-const TOOL_SETS = new WeakMap<readonly string[], ReadonlySet<string>>();
 /**
  * The reranked order with the word ranking's best KEEP_LEXICAL among its first SHOWN: the model may
  * put another first, not push them out of sight. (Over servers it never saw it did, more often than
@@ -1269,6 +1267,7 @@ function toolWordTerms(): Set<string> {
   return toolWords;
 }
 
+const TOOL_SETS = new WeakMap<readonly string[], ReadonlySet<string>>();
 /** A learned word's tool names as a set, made once per entry of the table. */
 function toolSet(tools: readonly string[]): ReadonlySet<string> {
   let set = TOOL_SETS.get(tools);
@@ -1276,6 +1275,7 @@ function toolSet(tools: readonly string[]): ReadonlySet<string> {
   return set;
 }
 
+/** One form of a request word: the term looked up, what it counts, how `why` shows it. */
 interface Variant {
   term: string;
   weight: number;
