@@ -321,7 +321,7 @@ function fileKind(path: string): string {
   let end = path.length;
   while (end > 0 && '?!.:\'"'.includes(path[end - 1]!)) end--;
   const name = path.slice(0, end);
-  const ext = /\.([a-z0-9]{1,6})$/i.exec(name)?.[1]?.toLowerCase();
+  const ext = /\.([a-z0-9]{1,8})$/i.exec(name)?.[1]?.toLowerCase();
   // A dotfile (.env.example, .gitignore) is a file whatever follows its dot.
   if (!ext) return /(?:^|\/)\.\w[\w.-]*$/.test(name) ? 'file ' : '';
   return `file ${FILE_KINDS.get(ext) ?? ''} `;
@@ -330,6 +330,11 @@ const FILE_KINDS = new Map(Object.entries({
   xlsx: 'spreadsheet workbook', xls: 'spreadsheet workbook', csv: 'csv', tsv: 'csv', pdf: 'pdf', md: 'markdown', mdx: 'markdown',
   png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', webp: 'image', svg: 'image', mp4: 'video', mov: 'video', mp3: 'audio', wav: 'audio',
   docx: 'document', doc: 'document', pptx: 'presentation', ppt: 'presentation', ipynb: 'notebook', drawio: 'drawio diagram',
+  // Formats a tool may be for (load_parquet, import_ics); a plain text format (txt, yaml, conf) is just a file.
+  parquet: 'parquet', avro: 'avro', zip: 'zip archive', heic: 'image', tiff: 'image', bmp: 'image', webm: 'video', mkv: 'video',
+  avi: 'video', m4a: 'audio', flac: 'audio', ogg: 'audio', odt: 'document', ods: 'spreadsheet', odp: 'presentation',
+  epub: 'ebook epub', mobi: 'ebook', eml: 'email', ics: 'calendar', vcf: 'contact', sqlite: 'sqlite database', geojson: 'geojson',
+  kml: 'kml', gpx: 'gpx',
 }));
 
 /** What a Google link is by its path: docs.google.com/spreadsheets/… is a sheet, /document/… a doc. */
