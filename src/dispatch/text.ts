@@ -259,6 +259,9 @@ export function normalizeQuery(q: string): string {
     .replace(/(?<![\w:]):\d{4,5}\b/g, ' localhost port ')
     // Vercel's deployment ids (dpl_…).
     .replace(/\bdpl_[A-Za-z0-9]{2,40}\b/g, ' vercel deployment ')
+    // A random id (5KsDBWseXY6QegucYAoacS, dQw4w9WgXcQ) is no words: split at its case changes it read as
+    // "ks db wse xy". After the ids that name their product (recA1b2C3, sub_…, dpl_…).
+    .replace(/\b[A-Za-z0-9]{10,64}\b/g, (m: string) => (isRandomId(m) ? ' ' : m))
     // "ES query", "ES index": Elasticsearch.
     .replace(/\bES (?=quer|index|search|cluster|mapping)/g, ' elasticsearch ')
     // An exception's class (TypeError, NullPointerException) is an error that happened.
@@ -315,6 +318,18 @@ export function normalizeQuery(q: string): string {
 }
 
 /** What a file's name says of it: a file, and its kind where the extension tells one (forecast.xlsx: a spreadsheet). */
+/** Whether an alphanumeric token looks random: letters of both cases and a digit, switching class often. */
+function isRandomId(tok: string): boolean {
+  let runs = 0, prev = -1, up = false, low = false, dig = false;
+  for (let i = 0; i < tok.length; i++) {
+    const c = tok.charCodeAt(i);
+    const k = c >= 48 && c <= 57 ? 0 : c >= 65 && c <= 90 ? 1 : 2;
+    if (k === 0) dig = true; else if (k === 1) up = true; else low = true;
+    if (k !== prev) (runs++, (prev = k));
+  }
+  return dig && up && low && runs >= 7;
+}
+
 function fileKind(path: string): string {
   // The sentence's mark is no part of the name ("what tabs are in C:\data\sales.xlsx?"); by hand, as
   // a trailing-run regex retries at each mark of a long run.
