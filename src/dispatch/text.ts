@@ -1221,7 +1221,10 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bloop(?:s|ed|ing)?(?: (?:it|them|this|that|these|those|him|her))? in\b/gi, ' add invite cc '],
   [/\bhand(?:s|ed|ing)?(?: (?:it|them|this|that|these|those|him|her))? (?:over|off)\b/gi, ' assign transfer '],
   [/\bbring(?:s|ing)?(?: (?:it|them|this|that|these|those|him|her))? up\b(?! to date)/gi, ' open show '],
-  [/\bhow(?:'s| is| are) (?:the |my |our |that |this )?(?:[\w-]+ ){0,3}doing\b/gi, ' status stats '],
+  // "how's apple stock doing today": its quote.
+  [/\bhow(?:['\u2019]s| is| are) (?:[\w.-]+ ){0,2}(?:stocks?|shares?)(?: price)? doing\b/gi, ' stock quote price '],
+  // "how's the api doing": its status; the subject stays ("how's nvidia stock doing" once lost the stock).
+  [/\bhow(?:'s| is| are) ((?:the |my |our |that |this )?(?:[\w-]+ ){0,3})doing\b/gi, ' $1 status stats '],
   [/\bwhat'?s (?:up|going on|happening) with\b/gi, ' status '],
   [/\bsort(?:s|ed|ing)?(?: (?:it|them|this|that|these|those|him|her))? out\b/gi, ' fix resolve '],
   [/\bfind(?:s|ing)? out\b/gi, ' find get '],
@@ -1405,8 +1408,6 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\badd (?:a |an )?(?:[\w"'-]+ ){0,3}field to (?:the |our |my )?(?:[\w-]+ ){0,3}(?:content type|model|schema|object|collection|table|type)\b/gi, ' $& update modify field '],
   // "fix its meta title": a page's settings.
   [/\bmeta (?:title|description|tags?)\b/gi, ' $& seo settings metadata '],
-  // "how's apple stock doing today": its quote.
-  [/\bhow(?:['\u2019]s| is| are) (?:[\w.-]+ ){0,2}(?:stocks?|shares?)(?: price)? doing\b/gi, ' stock quote price '],
   // "how many people landed on /pricing": page views.
   [/\bhow many (?:people|visitors|users|folks) (?:actually |really )?(?:landed on|visited|viewed|saw|hit|came to|opened)\b|\blanded on\b/gi, ' page views visitors analytics '],
   [/\bdid (?:anyone|anybody|any users?) (?:fire|trigger|hit|send)\b/gi, ' events count analytics '],
