@@ -486,7 +486,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bwithin (a |an )?\d+[- ]?(minute|min|hour)s?\b/gi, ' isochrone '],
   [/\b(best|optimal|fastest) order\b/gi, ' optimize route '],
   [/\bhow long ago\b/gi, ' relative time '],
-  [/\b(have|are|is) left\b/gi, ' remaining quota '],
+  [/\b(have|are|is) left\b/gi, ' remaining quota balance '],
   [/\bevery \d+ (seconds?|minutes?|mins?|hours?)\b/gi, ' monitor periodic '],
   // "re-order", "re-run": one word.
   [/\bre-(?=[a-z])/gi, 're'],
