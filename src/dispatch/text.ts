@@ -570,6 +570,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bDSS\b/g, ' dataiku '],
   // A channel (#incidents) and a subreddit (r/rust) by their marks.
   [/(^|\s)#[a-z][\w-]*/gi, ' channel '],
+  // "post … in #announcements": a message to send there (not a forum's post).
+  [/\bpost\b(?=[^.?!\n]{0,80}\b(?:in|to|into) (?:the |our |my )?channel\b)(?![^.?!\n]{0,100}\b(?:web)?hooks?\b)/gi, ' post send message '],
   [/\br\/[a-z0-9_]+/gi, ' subreddit '],
   [/\blook up\b/gi, ' search '],
   // Idioms for acts.
