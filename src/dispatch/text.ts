@@ -1267,6 +1267,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:text|txt|sms)\b (?:to )?phone number\b|(?<=\b(?:text|txt|sms)\b[^.?!\n]{0,100})\bfrom phone number\b/gi, ' send sms text message '],
   [/\b(?:text|txt|sms|message)\b(?= (?:to )?phone number\b)|(?<=^\s*(?:[\w-]+: )?)text\b(?= (?!from|of|in|on|inside|content|file|that|the|this|these|those)\w)/gim, ' send sms text message '],
   [/\b(?:call|ring|dial|phone)\b(?= (?:to )?phone number\b)|\b(?:have|get|let) (?:the |our |my )?(?:[\w-]+ ){0,4}(?:call|ring|dial)\b(?=[^.?!\n]{0,30}\bphone number\b)/gi, ' create outbound phone call '],
+  // The number to call is whom, not what: "ring +44…" is no phone-number tool's.
+  [/(?<=\boutbound phone call\b[^.?!\n]{0,40})\bphone number\b/gi, ' '],
   [/\b(?:buy|purchase|provision) (?:us |me )?(?:a |an |another |new |one )?(?:[\w-]+ ){0,2}(?:phone )?numbers?\b/gi, ' purchase buy phone number incoming '],
   // "price rn": right now.
   [/\brn\b/gi, ' right now '],
