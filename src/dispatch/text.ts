@@ -120,8 +120,17 @@ const DOUBLE = /(bb|dd|ff|gg|ll|mm|nn|pp|rr|tt)$/;
 /** Words the suffix rules would turn into another word: news is not new, a plane not a plan, a state not a stat, Stripe not strip. */
 const KEEP = new Set(['news', 'series', 'species', 'plane', 'planes', 'state', 'states', 'stripe']);
 
+// Irregular verbs' past forms, as their verb ("which backlinks did we lose" is get_lost_backlinks): only
+// those whose past form is no other word of requests (not left, found, won, made, wrote, built, spent), and
+// not those a rule or a learned word reads as they are (forgot, overwrote, broke, frozen, bought).
+const IRREGULAR = new Map(Object.entries({
+  lost: 'lose', sold: 'sell', stolen: 'steal', hidden: 'hide', withdrew: 'withdraw', withdrawn: 'withdraw', chose: 'choose', chosen: 'choose',
+}));
+
 /** A small suffix-stripping stemmer: files->file, directories->directory, running->run, created->creat. */
 export function stem(w: string): string {
+  const base = IRREGULAR.get(w);
+  if (base) return stem(base);
   if (w.length <= 3 || KEEP.has(w)) return w;
   let s = w;
   if (s.endsWith('ies') && s.length > 4) s = s.slice(0, -3) + 'y';
