@@ -659,3 +659,41 @@ describe('the nineteenth round (quoted words)', () => {
     expect(quotedOf('delete \uE000the branch\uE001 now')).toEqual([]);
   });
 });
+
+describe('the twenty-eighth round (what any request may say)', () => {
+  it('reads a path by its format, a random id as no words, and a language to put text into as a translation', () => {
+    // The extension's seven letters were one too many: the path lost that it is a parquet file.
+    expect(normalizeQuery('load ~/data/sales_2025.parquet into duckdb')).toMatch(/path file parquet/);
+    expect(normalizeQuery('read ./notes.txt')).not.toMatch(/\btext\b/);
+    // Split at its case changes, a random id read as words ("ks db wse xy"); a camelCase name is not one.
+    const norm = normalizeQuery('push entries 5KsDBWseXY6QegucYAoacS and 2b3dWsWxQ1ecIqgu live');
+    expect(norm).not.toMatch(/5KsDB|2b3d/);
+    expect(normalizeQuery('rename getUserProfileById in the repo')).toContain('getUserProfileById');
+    expect(normalizeQuery('put this into brazilian portuguese')).toContain('translate');
+    expect(normalizeQuery('say it in japanese')).toContain('translate');
+    expect(normalizeQuery('search the news in german')).not.toContain('translate');
+  });
+
+  it('keeps what a status is asked of, reads what is left as a balance, a post to #channel as a message', () => {
+    // The status rule swallowed "nvidia stock" before the stock-quote rule could read it.
+    expect(normalizeQuery("how's nvidia stock doing today?")).toContain('stock quote');
+    expect(normalizeQuery("how's the checkout api doing")).toMatch(/checkout api\s+status/);
+    expect(normalizeQuery('how much credit is left on our account?')).toContain('balance');
+    expect(normalizeQuery('post "maintenance at 22:00" in #announcements on discord')).toContain('send message');
+    expect(normalizeQuery('CI should post into our #deploys channel, set up a hook for it')).not.toContain('send message');
+    // The number to ring is whom to call, not a phone-number tool's object.
+    expect(normalizeQuery('have the booking agent ring +447700900123')).not.toContain('phone number');
+    expect(normalizeQuery("what's under logs/2026/ in the acme-logs bucket?")).toContain('list contents');
+    expect(normalizeQuery("the app has drifted from what's in git")).not.toContain('list contents');
+  });
+
+  it('reads a few irregular past forms as their verb, and more products by what they are', () => {
+    expect(stem('lost')).toBe(stem('lose'));
+    expect(stem('withdrawn')).toBe(stem('withdraw'));
+    // Past forms that are words of their own in requests stay themselves.
+    expect(stem('left')).not.toBe(stem('leave'));
+    expect(productKinds('okta')).toContain('identity');
+    expect(productKinds('ynab')).toContain('budgeting');
+    expect(productKinds('acme-tools')).toBe('');
+  });
+});
