@@ -582,7 +582,7 @@ const PHRASES: Array<[RegExp, string]> = [
   // "what's under logs/ in the bucket", "what's in my Forecast perspective": what it holds, listed.
   [/\bwhat(?:['\u2019]s| is| are) (?:in|inside|under)\b(?! (?:the )?(?:news|code|git|repo|repository)\b| path file\b| it\b)/gi, ' list contents '],
   // "post … in #announcements": a message to send there (not a forum's post).
-  [/\bpost\b(?=[^.?!\n]{0,80}\b(?:in|to|into) (?:the |our |my )?channel\b)(?![^.?!\n]{0,100}\b(?:web)?hooks?\b)/gi, ' post send message '],
+  [/\bpost\b(?=[^.?!\n]{0,80}\b(?:in|to|into) (?:the |our |my )?(?:[\w-]+ ){0,2}channel\b)(?![^.?!\n]{0,100}\b(?:web)?hooks?\b)/gi, ' post send message '],
   [/\br\/[a-z0-9_]+/gi, ' subreddit '],
   [/\blook up\b/gi, ' search '],
   // Idioms for acts.
