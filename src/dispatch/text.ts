@@ -326,7 +326,6 @@ export function normalizeQuery(q: string): string {
   return glosses.length ? `${glosses.join(' ')} ${out}` : out;
 }
 
-/** What a file's name says of it: a file, and its kind where the extension tells one (forecast.xlsx: a spreadsheet). */
 /** Whether an alphanumeric token looks random: letters of both cases and a digit, switching class often. */
 function isRandomId(tok: string): boolean {
   let runs = 0, prev = -1, up = false, low = false, dig = false;
@@ -339,6 +338,7 @@ function isRandomId(tok: string): boolean {
   return dig && up && low && runs >= 7;
 }
 
+/** What a file's name says of it: a file, and its kind where the extension tells one (forecast.xlsx: a spreadsheet). */
 function fileKind(path: string): string {
   // The sentence's mark is no part of the name ("what tabs are in C:\data\sales.xlsx?"); by hand, as
   // a trailing-run regex retries at each mark of a long run.
