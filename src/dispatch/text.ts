@@ -230,8 +230,14 @@ export function normalizeQuery(q: string): string {
     .replace(/\b(?:from|between)\s+[A-Z]{3}\s+(?:to|and)\s+[A-Z]{3}\b/g, ' flights airports ')
     // An emoji's short code (:eyes:) is a reaction.
     .replace(/:(?=[a-z0-9_+-]{0,29}[a-z])[a-z0-9_+-]{2,30}:/gi, ' emoji reaction ')
+    // So is an emoji itself where it is put on something ("drop a 🎉 on that message", "👍 the last
+    // message"); in a message's text ("deploy is done ✅") it is no word at all.
+    .replace(/(?<=^\s{0,3}|\b(?:drop|put|add|leave|stick|slap|react with|react)\s(?:an?\s|the\s)?)\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic}){0,8}/giu, ' emoji reaction ')
+    .replace(/\p{Extended_Pictographic}/gu, ' ')
     // A commit's hash (a1b2c3d) is a commit; a flight's number (CZ3101, BA283) a flight.
     // A Notion page by its id (page 1a2b3c4d…): a page's blocks.
+    // A UUID is an id: read as hex it was a commit's hash and three words ("77b0 4c1d 9e2f").
+    .replace(/\b(page (?:id )?)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, (_m: string, page?: string) => (page ? ' notion page ' : ' '))
     .replace(/\bpage (?:id )?(?=[0-9a-f]{0,31}\d)(?=[0-9a-f]{0,31}[a-f])[0-9a-f]{8,32}\b/gi, ' notion page ')
     .replace(/\b(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b/g, ' commit ')
     .replace(/\b(?!ES)[A-Z]{2}\d{3,4}\b/g, '$& flight ')
