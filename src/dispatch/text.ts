@@ -587,6 +587,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/(^|\s)#[a-z][\w-]*/gi, ' channel '],
   // "what's under logs/ in the bucket", "what's in my Forecast perspective": what it holds, listed.
   [/\bwhat(?:['\u2019]s| is| are) (?:in|inside|under)\b(?! (?:the )?(?:news|code|git|repo|repository)\b| path file\b| it\b)/gi, ' list contents '],
+  // "up to /opt on the staging box": a machine of ours, reached over ssh.
+  [/\b(?:on|to|from|onto|off) (?:the |our |my )?(?:[\w-]+ )?box\b/gi, ' $& remote server host '],
   // "post … in #announcements": a message to send there (not a forum's post).
   [/\bpost\b(?=[^.?!\n]{0,80}\b(?:in|to|into) (?:the |our |my )?(?:[\w-]+ ){0,2}channel\b)(?![^.?!\n]{0,100}\b(?:web)?hooks?\b)/gi, ' post send message '],
   [/\br\/[a-z0-9_]+/gi, ' subreddit '],
