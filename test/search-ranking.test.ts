@@ -687,6 +687,19 @@ describe('the twenty-eighth round (what any request may say)', () => {
     expect(normalizeQuery("the app has drifted from what's in git")).not.toContain('list contents');
   });
 
+  it('reads a UUID as an id, an emoji put on something as a reaction, and the staging box as a machine of ours', () => {
+    // Read as hex, a UUID was a commit's hash and three words.
+    const uuid = normalizeQuery('approve verification session 3f9c2a1e-77b0-4c1d-9e2f-aa01bc77d310');
+    expect(uuid).not.toMatch(/commit|77b0|4c1d|9e2f/);
+    expect(normalizeQuery('drop a 🎉 on message 1183927401928372224')).toContain('emoji reaction');
+    expect(normalizeQuery('👍 the last message from ana in #design')).toContain('emoji reaction');
+    // In a message's text an emoji is no word, and no reaction.
+    expect(normalizeQuery('let #releases know deploy 4.2 is done ✅')).not.toMatch(/emoji|✅/);
+    expect(normalizeQuery('copy ./dist/app.tar.gz up to /opt/releases on the staging box')).toContain('remote server');
+    // A trading pair is no repository's slashed name (it was dropped as one).
+    expect(normalizeQuery('btc/usdt price on binance right now')).toMatch(/btc usdt crypto pair/);
+  });
+
   it('reads a few irregular past forms as their verb, and more products by what they are', () => {
     expect(stem('lost')).toBe(stem('lose'));
     expect(stem('withdrawn')).toBe(stem('withdraw'));

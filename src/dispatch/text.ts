@@ -175,6 +175,8 @@ export function normalizeQuery(q: string): string {
     // A 1Password secret reference (op://vault/item/field).
     .replace(/\bop:\/\/[\w./ -]{1,200}/gi, ' 1password secret reference read ')
     .replace(URL_RE, (m: string, before: string) => `${before} url ${siteName(m.slice(before.length))} ${googleKind(m)} ${/\/graphql\b|\/\/gql\./i.test(m) ? 'graphql' : /\/\/api\.github\.com\//i.test(m) ? 'json api' : ''} `)
+    // BTC/USDT is a trading pair (the slashed-name rule below once dropped it as a repository's name).
+    .replace(/\b(btc|eth|bnb|sol|xrp|ada|doge|dot|ltc|avax|matic|link|trx|ton|shib)[/-](usdt|usdc|busd|usd|eur|btc|eth)\b/gi, ' $1 $2 crypto pair ')
     // owner/repo#88 is a GitHub issue or pull request.
     .replace(/(^|\s)[\w.-]+\/[\w.-]+#\d+\b/g, '$1 github pull request issue ')
     // Mongo shell (db.orders.find({…})) is a MongoDB query, before calls are read as code.
