@@ -696,6 +696,10 @@ describe('the twenty-eighth round (what any request may say)', () => {
     // In a message's text an emoji is no word, and no reaction.
     expect(normalizeQuery('let #releases know deploy 4.2 is done ✅')).not.toMatch(/emoji|✅/);
     expect(normalizeQuery('copy ./dist/app.tar.gz up to /opt/releases on the staging box')).toContain('remote server');
+    // "prévenir" is no PR (\w knows no é), and "Mrs. Lopez" no merge request.
+    expect(normalizeQuery('merci de prévenir vos équipes')).not.toContain('pull request');
+    expect(normalizeQuery('call Mrs. Lopez back')).not.toContain('merge request');
+    expect(normalizeQuery('review my PR and the MRs')).toMatch(/pull request.*merge request/);
     // A trading pair is no repository's slashed name (it was dropped as one).
     expect(normalizeQuery('btc/usdt price on binance right now')).toMatch(/btc usdt crypto pair/);
   });

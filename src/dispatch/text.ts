@@ -655,8 +655,9 @@ const PHRASES: Array<[RegExp, string]> = [
   // "open a github issue", "raise a new jira ticket": the product or "new" may come between.
   [/\b(?:file|raise|open) (?:a|an|new)\s+(?:new\s+)?((?:[a-z0-9-]{2,20}\s+)?)(?=(?:pull request|pr|merge request|mr|ticket|issue|bug|story|incident)\b)/gi, ' create $1'],
   // Abbreviations and spellings that the word splitter or the stop words would lose.
-  [/(?<![\w-])mrs?(?![\w-])/gi, ' merge request '],
-  [/(?<![\w-])prs?(?![\w-])|(?<![\w-])pr(?=-\d)/gi, ' pull request '],
+  // By letters of any script, not \w: "prévenir" is no PR; and "Mrs. Lopez" is no merge request.
+  [/(?<![\p{L}\p{N}_-])mrs?(?![\p{L}\p{N}_.-])/giu, ' merge request '],
+  [/(?<![\p{L}\p{N}_-])prs?(?![\p{L}\p{N}_-])|(?<![\p{L}\p{N}_-])pr(?=-\d)/giu, ' pull request '],
   [/\bto[- ]?dos?\b/gi, ' todo '],
   [/\bon[- ]call\b/gi, ' oncall '],
   [/\bwho am i\b/gi, ' whoami '],
