@@ -395,7 +395,7 @@ export const LEARNED_WORDS: LearnedWords = new Map<string, ReadonlyArray<readonl
   ["help", [["git", 0.57, "git", ["git_reflog"]]]],
   ["hepatotoxcity", [["pubm", 0.7, "pubmed", ["pubmed_spell_check"]]]],
   ["hero", [["validat", 0.494, "validate", ["validate_theme"]]]],
-  ["hetzner", [["diagnos", 0.4, "diagnose", ["diagnose_server"]], ["server", 0.4, "server", ["diagnose_server","server_resources"]]]],
+  ["hetzner", [["diagnos", 0.4, "diagnose", ["diagnose_server"]]]],
   ["hex", [["color", 0.7, "colors", ["get_tailwind_colors"]]]],
   ["hey", [["generat", 0.7, "generate", ["generate_mermaid_diagram"]], ["mermaid", 0.7, "mermaid", ["generate_mermaid_diagram"]]]],
   ["high", [["map", 0.7, "maps", ["maps_elevation"]]]],
