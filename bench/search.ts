@@ -276,7 +276,8 @@ export function benchSearchUnseen(verbose = process.argv.includes('--verbose')):
   const unseen = loadUnseenCatalogs();
   const servers = [...loadLargeCatalogs(), ...unseen];
   const entries = servers.flatMap((s) => entriesOf(s.server, s.server, s.catalog));
-  const files = readdirSync(path.join(ROOT, 'bench')).filter((f) => /^search-unseen-\d+\.txt$/.test(f)).sort();
+  const num = (f: string) => Number(f.replace(/\D/g, ''));
+  const files = readdirSync(path.join(ROOT, 'bench')).filter((f) => /^search-unseen-\d+\.txt$/.test(f)).sort((a, b) => num(a) - num(b));
   const queries = files.flatMap((f) => readQueries(f, () => f));
   const have = new Set(servers.flatMap((s) => s.catalog.tools.map((t) => `${s.server}/${t.name}`)));
   for (const q of queries) for (const e of q.expect) if (!have.has(e)) throw new Error(`${q.split}: '${e}' is no captured tool ("${q.q}")`);
