@@ -418,6 +418,8 @@ const FILE_RE = /(?:^|\s)(?:[\w-]+\/)*[\w-]+\.(?:txt|md|mdx|json|ya?ml|toml|ini|
 const FRAMEWORK_JS = /^\s*(next|node|vue|nuxt|three|d3|express|react|angular|ember|chart|socket|moment|deno|bun|nest|solid|svelte|alpine|p5|pdf|video|anime|handlebars|backbone)\.js$/i;
 
 // Phrasal verbs say one thing in two words: "get rid of" is delete, not get.
+/** Languages a text may be put into (the translation rule's). */
+const LANGUAGE = '(?:english|german|french|spanish|portuguese|italian|japanese|chinese|mandarin|cantonese|korean|russian|arabic|hindi|dutch|polish|turkish|swedish|norwegian|danish|finnish|greek|hebrew|czech|ukrainian|vietnamese|thai|indonesian)';
 const PHRASES: Array<[RegExp, string]> = [
   // What is ruled out is no act or thing to look for: "don't publish it yet", "run nothing", "no diffs".
   // "I don't have a CSS selector": by its visible text (before the negation drops its words).
@@ -1313,7 +1315,7 @@ const PHRASES: Array<[RegExp, string]> = [
   // "copy backup.tar.gz off the prod box down to my laptop": a download.
   [/\b(?:down )?to my (?:laptop|machine|computer|desktop|pc)\b|\boff (?:the|our|that|this) (?:[\w-]+ )?(?:server|box|host|vm)\b/gi, ' download local '],
   // "put this into brazilian portuguese", "say it in japanese": a translation.
-  [/\binto (?:(?:brazilian|european|simplified|traditional|mexican|latin american|swiss|canadian|british|american) )?(?:english|german|french|spanish|portuguese|italian|japanese|chinese|mandarin|cantonese|korean|russian|arabic|hindi|dutch|polish|turkish|swedish|norwegian|danish|finnish|greek|hebrew|czech|ukrainian|vietnamese|thai|indonesian)\b|\b(?:say|write|put|render|phrase|word) (?:this|it|that|these|them|the [\w-]+) in (?:english|german|french|spanish|portuguese|italian|japanese|chinese|mandarin|cantonese|korean|russian|arabic|hindi|dutch|polish|turkish|swedish|norwegian|danish|finnish|greek|hebrew|czech|ukrainian|vietnamese|thai|indonesian)\b|\bhow (?:do|would|to) (?:you |i |we )?say\b(?=[^.?!\n]{0,60}\bin (?:english|german|french|spanish|portuguese|italian|japanese|chinese|mandarin|cantonese|korean|russian|arabic|hindi|dutch|polish|turkish|swedish|norwegian|danish|finnish|greek|hebrew|czech|ukrainian|vietnamese|thai|indonesian)\b)/gi, ' translate $& '],
+  [new RegExp(String.raw`\binto (?:(?:brazilian|european|simplified|traditional|mexican|latin american|swiss|canadian|british|american) )?${LANGUAGE}\b|\b(?:say|write|put|render|phrase|word) (?:this|it|that|these|them|the [\w-]+) in ${LANGUAGE}\b|\bhow (?:do|would|to) (?:you |i |we )?say\b(?=[^.?!\n]{0,60}\bin ${LANGUAGE}\b)`, 'gi'), ' translate $& '],
   // "should always come out as …": a translation glossary's term.
   [/\balways (?:comes? out|be|translated?|rendered?|shows? up) as\b|\bshould always be\b(?=[^.?!\n]{0,40}\btranslat)/gi, ' glossary entry term '],
   // "log today's session": a record to create.
