@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../src/mcp/connection.js';
-import { entriesOf, oneEditApart, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
+import { entriesOf, oneEditApart, plainWords, type SearchHit, SearchIndex } from '../src/dispatch/search-index.js';
 import { normalizeQuery, requestWords, stem, words } from '../src/dispatch/text.js';
 import { cjkGlosses } from '../src/dispatch/cjk-gloss.js';
 import { euroGlossed } from '../src/dispatch/euro-gloss.js';
@@ -712,5 +712,28 @@ describe('the twenty-eighth round (what any request may say)', () => {
     expect(productKinds('okta')).toContain('identity');
     expect(productKinds('ynab')).toContain('budgeting');
     expect(productKinds('acme-tools')).toBe('');
+  });
+});
+
+describe('the twenty-ninth round (what a phrase rule takes out)', () => {
+  const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object' as const, properties: { url: { type: 'string' } } } });
+  const cat = (...tools: Catalog['tools']): Catalog => ({ tools, resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
+  const vitals = cat(tool('get_core_web_vitals', 'Get Core Web Vitals (LCP, CLS, INP) of a URL'), tool('get_performance_score', 'Performance score of a page'));
+  const devtools = cat(tool('performance_start_trace', 'Start a performance trace of the current page'), tool('performance_stop_trace', 'Stop the performance trace and report it'));
+  const index = new SearchIndex([...entriesOf('lighthouse', 'lighthouse', vitals), ...entriesOf('chrome-devtools', 'chrome-devtools', devtools)]);
+
+  it("still finds a tool named in words a rule rewrote (\"core web vitals\" is read as a performance trace)", () => {
+    const q = 'core web vitals for https://shop.example.com on mobile';
+    // The rule is right for the browser's tools, and takes the words out.
+    expect(normalizeQuery(q)).not.toMatch(/vitals/);
+    const hits = index.search(q, { limit: 4 });
+    expect(names(hits)).toContain('lighthouse/get_core_web_vitals');
+    expect(hits.find((h) => h.name === 'get_core_web_vitals')?.why).toMatch(/vitals/);
+  });
+
+  it("reads back only a request's plain words, not a value's (a URL's host, a path, an address)", () => {
+    expect(plainWords('core web vitals for https://shop.example.com on mobile.')).toBe('core web vitals for on mobile');
+    expect(plainWords('read ~/notes/todo.md and mail ana@example.com, (today)')).toBe('read and mail today');
+    expect(plainWords("don't re-run it")).toBe("don't re-run it");
   });
 });
