@@ -278,7 +278,7 @@ const LOST_WEIGHT = 0.5;
  * The request's plain words only: each whitespace-separated token that, its surrounding punctuation
  * trimmed, is letters (with inner ' or -); a value (a URL, a path, an address, an id) is left out.
  */
-export function plainWords(text: string): string {
+export function withoutValues(text: string): string {
   const out: string[] = [];
   for (const tok of text.split(/\s+/)) {
     let a = 0, b = tok.length;
@@ -1004,7 +1004,7 @@ export class SearchIndex {
     // took out still count, weakly, where the index has them, so a tool named in them is still found.
     const lost = new Set<string>();
     const kept = new Set(req.map((r) => r.term));
-    for (const r of requestWords(plainWords(text))) {
+    for (const r of requestWords(withoutValues(text))) {
       if (kept.has(r.term) || this.posting(r.term) === undefined || AMBIGUOUS_NAMES.has(r.word)) continue;
       kept.add(r.term);
       lost.add(r.term);
