@@ -26,9 +26,10 @@ export function loadLargeCatalogs(folder = 'catalogs-large'): Array<{ server: st
 }
 
 /**
- * The catalogs of bench/catalogs-unseen (25th round), catalogs-unseen-2 (26th) and catalogs-unseen-3
- * (28th): npm MCP servers captured after the ranking was built, that nothing was trained on.
+ * The catalogs of bench/catalogs-unseen (25th round), catalogs-unseen-2 (26th), catalogs-unseen-3
+ * (28th) and catalogs-unseen-4 (29th, popular servers): npm MCP servers captured after the ranking was
+ * built, that nothing was trained on.
  */
 export function loadUnseenCatalogs(): Array<{ server: string; package?: string; catalog: Catalog }> {
-  return [...loadLargeCatalogs('catalogs-unseen'), ...loadLargeCatalogs('catalogs-unseen-2'), ...loadLargeCatalogs('catalogs-unseen-3')];
+  return [...loadLargeCatalogs('catalogs-unseen'), ...loadLargeCatalogs('catalogs-unseen-2'), ...loadLargeCatalogs('catalogs-unseen-3'), ...loadLargeCatalogs('catalogs-unseen-4')];
 }
