@@ -731,9 +731,21 @@ describe('the twenty-ninth round (what a phrase rule takes out)', () => {
     expect(hits.find((h) => h.name === 'get_core_web_vitals')?.why).toMatch(/vitals/);
   });
 
+  it('reads "what calls f" as a question about code, a git remote as a repository, this month so far as the month', () => {
+    expect(normalizeQuery('what calls chargeCard at src/billing/charge.ts:42?')).not.toContain('calendar');
+    expect(normalizeQuery('what calls do I have today')).toContain('calendar');
+    expect(normalizeQuery('which jobs build from git@github.com:acme/api.git')).toMatch(/git repository url/);
+    expect(normalizeQuery('which jobs build from git@github.com:acme/api.git')).not.toContain('email');
+    expect(normalizeQuery('spent on tokens so far this month')).toContain('month to date');
+    expect(normalizeQuery('spent on tokens so far this month')).not.toContain('year');
+    expect(normalizeQuery('runs so far this year')).toContain('year to date');
+  });
+
   it("reads back only a request's plain words, not a value's (a URL's host, a path, an address)", () => {
-    expect(withoutValues('core web vitals for https://shop.example.com on mobile.')).toBe('core web vitals for on mobile');
-    expect(withoutValues('read ~/notes/todo.md and mail ana@example.com, (today)')).toBe('read and mail today');
-    expect(withoutValues("don't re-run it")).toBe("don't re-run it");
+    expect(withoutValues('core web vitals for https://shop.example.com on mobile.')).toBe('core vitals mobile');
+    expect(withoutValues('read ~/notes/todo.md and mail ana@example.com, (today)')).toBe('read mail today');
+    // Not the two words after a negation (a rule took them out on purpose), nor a name in mixed case.
+    expect(withoutValues("leave a draft note, don't publish it yet")).toBe('leave draft note');
+    expect(withoutValues('read arXiv 2302.01318 all at once')).toBe('read');
   });
 });

@@ -693,7 +693,7 @@ export const LEARNED_WORDS: LearnedWords = new Map<string, ReadonlyArray<readonl
   ["rent", [["generat", 0.7, "generate", ["generate_pie_chart","generate_sankey_chart","generate_waterfall_chart"]]]],
   ["reorder", [["document", 0.7, "documents", ["rerank-documents"]]]],
   ["replicaset", [["resourc", 0.7, "resource", ["get_application_resource_tree"]]]],
-  ["repository", [["fetch", 0.7, "fetch", ["deepwiki_fetch"]]]],
+  ["repository", [["fetch", 0.683, "fetch", ["deepwiki_fetch"]]]],
   ["requir", [["file", 0.4, "file", ["createTestCasesFromFile"]]]],
   ["reschedul", [["api", 0.576, "api", ["API-move-page"]], ["move", 0.576, "move", ["API-move-page"]], ["calendar", 0.494, "calendar", ["cancel-calendar-event","snooze-calendar-event-reminder","update-event"]]]],
   ["reshuffl", [["itinerary", 0.7, "itinerary", ["optimize_itinerary"]], ["optimiz", 0.7, "optimize", ["optimize_itinerary"]]]],

@@ -181,6 +181,8 @@ export function normalizeQuery(q: string): string {
     .replace(/(^|\s)[\w.-]+\/[\w.-]+#\d+\b/g, '$1 github pull request issue ')
     // Mongo shell (db.orders.find({…})) is a MongoDB query, before calls are read as code.
     .replace(/\bdb\.[a-z_$][\w$]*\.(find|aggregate|count|distinct|update|insert|delete|createIndex|dropIndex|getIndexes)\w*\(/gi, ' mongodb $1 query (')
+    // git@github.com:acme/api.git is a repository's address, not an email address.
+    .replace(/\bgit@[\w.-]{1,100}:[\w./-]{1,200}/g, ' git repository url ')
     .replace(EMAIL_RE, (_m, before: string) => `${before} email `)
     // A PromQL range selector (http_requests_total{job="api"}[5m]) is a Prometheus query; an
     // Elasticsearch query body ({"query":{"match":…}}) a search of an index.
@@ -829,7 +831,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // "only let users see rows where …": row-level security (before "let … see" reads as sharing).
   [/\b(?:only )?let (?:users|people|them|each user|tenants) (?:see|read|access|view) (?:only )?(?:their own )?rows\b|\b(?:can )?only (?:ever )?(?:see|read|access) (?:its|their|his|her) own (?:rows|records|data)\b/gi, ' row level security policy '],
   [/\bonly (?:allow|let)\b|\ballow-?list\b|\bwhite-?list\b/gi, ' create rule allow '],
-  [/\bwhat (?:meetings|events|appointments|calls)\b|\b(?:meetings|appointments) (?:do|have) (?:i|we)\b/gi, ' list calendar events meetings '],
+  // "what calls do I have": a calendar's; "what calls chargeCard" asks who calls a function.
+  [/\bwhat (?:meetings|events|appointments)\b|\bwhat calls(?= (?:do|did|have|has|are|were|is|today|tomorrow|this|next|on|i|we|my|our)\b)|\b(?:meetings|appointments) (?:do|have) (?:i|we)\b/gi, ' list calendar events meetings '],
   [/\b(?:what'?s|what is) (?:in|inside)\s+path\b|\bcat\s+path\b/gi, ' read file contents path '],
   [/\bclinical (?:studies|study|trials?|research|papers?|evidence)\b|\bpeer[- ]reviewed\b/gi, ' search articles clinical studies '],
   [/\bhouse rules\b|\bcheck-?in time\b/gi, ' listing details stay '],
@@ -1234,7 +1237,9 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bput (?:that|it|this) (?:in|into) the books\b|\bin the books\b/gi, ' record accounting '],
   [/\berror tracker\b|\b(?:crash|error|exception|bug) (?:is|has been|got) fixed\b/gi, ' $& resolve error issue '],
   [/^\s*google\b(?= (?:the|for|what|who|how|when|where|it|this|that|a|an)\b)/gim, ' google search web '],
-  [/\bso far this (?:year|month|season|week)\b|\bthis year so far\b|\byear to date\b|\bytd\b/gi, ' stats totals year to date '],
+  // So far this month is the month's to date, not the year's.
+  [/\bso far this (month|season|week)\b/gi, ' stats totals $1 to date '],
+  [/\bso far this year\b|\bthis year so far\b|\byear to date\b|\bytd\b/gi, ' stats totals year to date '],
   [/\bcredit (?:is |do (?:i|we) have )?left\b|\bhow much (?:credit|balance|money|funds?) (?:is |do (?:i|we) have )?(?:left|remaining|in|on)\b/gi, ' account balance '],
   [/\blisten to (?:it|the call|the recording|that call)\b|\brecorded (?:the|that|a) call\b/gi, ' call recording '],
   [/\bvoice (?:ai|bot|agent|assistant)\b|\bai (?:receptionist|phone agent|caller)\b|\banswers? the phone\b/gi, ' voice assistant agent '],
