@@ -2,7 +2,7 @@ import type { DispatchContext, DispatchResponse, Loaded, RequestContext } from '
 import { compactAnnotations } from '../context.js';
 import { compactSchema } from '../compact-schema.js';
 import type { ListRequest } from '../request.js';
-import { shortDescription } from '../search-index.js';
+import { shortDescription } from '../short-description.js';
 
 /** How many characters a listing shows of a description. */
 const LIST_DESCRIPTION = 160;
