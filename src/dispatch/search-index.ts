@@ -7,6 +7,10 @@ import { productKinds, toolKinds } from './products.js';
 import { Lexicon } from './lexicon.js';
 import { RERANK_DEPTH, requestCues, rerankOrder, type Candidate } from './rerank.js';
 import { RERANK_WEIGHTS } from './rerank-weights.js';
+import { shortDescription } from './short-description.js';
+import { cosine, denseModel, denseTerms, distinctWords, toolBag, type DenseModel } from './dense.js';
+
+export { shortDescription };
 
 /** One searchable capability. */
 export interface IndexEntry {
@@ -54,54 +58,14 @@ export interface FirstRanking {
   hits: SearchHit[];
   candidates: Candidate[];
   cues: string[];
-}
-
-/** First sentence (or first 160 characters) of a description. */
-export function shortDescription(text: string | undefined, max = 160): string {
-  if (!text) return '';
-  // A sentence longer than `max` is cut like the text it starts, so only a sentence ending within the
-  // first `max` characters changes the answer, and telling one needs the two after it (its space and
-  // capital): the first `max` + 3 characters say as much as the whole text.
-  const scan = Math.min(max + 3, SENTENCE_SCAN);
-  const flat = flatPrefix(text, Math.max(scan, max + 1));
-  const sentence = /^(.{20,}?[.!?])(?=\s+[A-Z([]|$)/.exec(flat.slice(0, scan))?.[1] ?? flat;
-  return sentence.length > max ? sentence.slice(0, max - 1) + '…' : sentence;
-}
-
-/** The first sentence is looked for in at most this many characters. */
-const SENTENCE_SCAN = 2000;
-
-/**
- * The text with each run of white space one space, trimmed (`replace(/\s+/g, ' ').trim()`): all of it,
- * or a prefix of at least `need` characters (descriptions of 34,500 characters need only their first
- * sentence). By hand, in one pass that stops there (against the regular expression over each
- * growing prefix: 0.95× the time of a first index build in alternate fresh processes, within noise).
- */
-function flatPrefix(text: string, need: number): string {
-  const n = text.length;
-  let out = '';
-  let i = 0;
-  while (i < n && isSpace(text.charCodeAt(i))) i++;
-  let from = i;
-  while (i < n) {
-    if (!isSpace(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    out += text.slice(from, i);
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-    if (i === n || out.length >= need) return out;
-    out += ' ';
-    from = i;
-  }
-  return out + text.slice(from);
-}
-
-/** What `\s` matches: ASCII white space, the no-break and other Unicode spaces, line and paragraph separators, the byte-order mark. */
-function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  /** Each hit's document. */
+  ids: number[];
+  /** Each hit's verb and number factors (at most 1): below 1 where its name's act, state or number is not the one asked for. */
+  fit: number[];
+  /** The request's distinct words as requestWords reads the normalised request (what the learned vectors read). */
+  words: RequestWord[];
+  /** The connections the request names (or a sub-product of which it names). */
+  named: ReadonlySet<string>;
 }
 
 // Bounds on indexed text: a schema walk stops this deep, a field keeps this many characters.
@@ -421,6 +385,8 @@ export class SearchIndex {
   private readonly docs: Doc[] = [];
   /** Each document's connection, read for every matched document when a request names a server (one array read, not two records). */
   private readonly docConn: string[] = [];
+  /** Per document, its learned vector (dense.ts), for the tools the model knows. */
+  private readonly docVec: Array<Float32Array | undefined> = [];
   private lex = new Lexicon();
   /** Per term id, its postings (document id → packed frequencies); undefined when no live document has it. */
   private byTerm: Array<Postings | undefined> = [];
@@ -450,11 +416,13 @@ export class SearchIndex {
 
   /**
    * `learned`: request words → tool-name words learned from labelled requests (learned-words.ts), read
-   * as weak synonyms; the trainer passes the table it is learning.
+   * as weak synonyms; the trainer passes the table it is learning. `dense`: the learned request vectors
+   * (dense.ts), null for none (their trainer's own search).
    */
   constructor(
     entries: IndexEntry[] = [],
     private readonly learned: LearnedWords = LEARNED_WORDS,
+    private readonly dense: DenseModel | null = denseModel(),
   ) {
     const groups = new Map<string, IndexEntry[]>();
     for (const e of entries) {
@@ -615,6 +583,8 @@ export class SearchIndex {
     const id = this.free.pop() ?? this.docs.length;
     const { len, terms, values } = this.post(id, fields, joined, localDf);
     this.docConn[id] = e.connection;
+    // Only the tools the model was trained on get a vector: it knows next to nothing of others.
+    this.docVec[id] = this.dense && e.type === 'tool' ? this.dense.knownVector(e.name, e.description) : undefined;
     this.docs[id] = { entry: e, len, terms, values, alive: true, ...nameParts(nameWords, name) };
     this.live++;
     return id;
@@ -951,11 +921,72 @@ export class SearchIndex {
   search(query: string, opts: SearchOptions = {}): SearchHit[] {
     const limit = opts.limit ?? 10;
     const rerank = opts.rerank !== false;
-    const first = this.firstRanking(query, opts, rerank ? Math.max(limit, RERANK_DEPTH) : limit);
-    if (!rerank || first.hits.length < 2) return first.hits.slice(0, limit);
+    const dense = rerank ? this.dense : null;
+    const first = this.firstRanking(query, opts, rerank ? Math.max(limit, RERANK_DEPTH, dense ? FUSE_DEPTH : 0) : limit);
+    if (!rerank || !first.hits.length) return first.hits.slice(0, limit);
     // The model was trained on the best RERANK_DEPTH hits: it reorders those, whatever the limit.
-    const order = keepLexicalBest(rerankOrder(RERANK_WEIGHTS, first.cues, first.candidates.slice(0, RERANK_DEPTH)));
-    return [...order.map((i) => first.hits[i]!), ...first.hits.slice(RERANK_DEPTH)].slice(0, limit);
+    const order = first.hits.length < 2 ? [0] : keepLexicalBest(rerankOrder(RERANK_WEIGHTS, first.cues, first.candidates.slice(0, RERANK_DEPTH)));
+    const hits = [...order.map((i) => first.hits[i]!), ...first.hits.slice(RERANK_DEPTH)];
+    const ids = [...order.map((i) => first.ids[i]!), ...first.ids.slice(RERANK_DEPTH)];
+    const fit = [...order.map((i) => first.fit[i]!), ...first.fit.slice(RERANK_DEPTH)];
+    const words = [...order, ...first.hits.slice(RERANK_DEPTH).map((_, k) => RERANK_DEPTH + k)];
+    return (dense ? this.fused(dense, hits, ids, fit, words, first, opts) : hits).slice(0, limit);
+  }
+
+  /**
+   * The ranking fused with the learned vectors' (reciprocal ranks): the tools the model knows whose vector
+   * is near the request's. Only where the best hit is itself such a tool: where it is one the model never
+   * saw, the request is most likely about that server, and the model's favourites would crowd it out.
+   */
+  private fused(model: DenseModel, hits: SearchHit[], ids: number[], fit: number[], wordRank: number[], first: FirstRanking, opts: SearchOptions): SearchHit[] {
+    if (!this.docVec[ids[0]!]) return hits;
+    const { words, named } = first;
+    const q = model.requestVector(denseTerms(words));
+    if (!q) return hits;
+    const near: Array<[number, number]> = [];
+    for (let id = 0; id < this.docVec.length; id++) {
+      const v = this.docVec[id];
+      // A server the request names is the one to use: the model's favourites elsewhere are not asked for.
+      if (!v || !this.docs[id]!.alive || !this.allowed(id, opts) || (named.size && !named.has(this.docConn[id]!))) continue;
+      const c = cosine(q, v);
+      if (c >= DENSE_MIN_COSINE) near.push([c, id]);
+    }
+    if (!near.length) return hits;
+    near.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+    // `lexical`: the place in the ranking (after the second look), `words`: in the word ranking's own.
+    const bySig = new Map<string, { hit: SearchHit; s: number; lexical: number; words: number; fit: number }>();
+    hits.forEach((hit, r) => bySig.set(this.docs[ids[r]!]!.entry.signature, { hit, s: 1 / (FUSE_K + r), lexical: r, words: wordRank[r]!, fit: fit[r]! }));
+    let r = 0;
+    for (const [c, id] of near) {
+      if (r >= FUSE_DEPTH) break;
+      const e = this.docs[id]!.entry;
+      let x = bySig.get(e.signature);
+      if (x && x.lexical === Infinity && x.hit.connection !== e.connection) {
+        // A twin of a tool already listed by its vector: one more connection offering it.
+        if (!x.hit.also?.includes(e.connection)) (x.hit.also ??= []).push(e.connection);
+        continue;
+      }
+      if (!x) bySig.set(e.signature, (x = { hit: this.learnedHit(id, words), s: 0, lexical: Infinity, words: Infinity, fit: 1 }));
+      else if (x.s > 1 / (FUSE_K + x.lexical) || x.lexical === Infinity) continue;
+      const sure = Math.min(1, (c - DENSE_MIN_COSINE) / (DENSE_FULL_COSINE - DENSE_MIN_COSINE));
+      x.s += (DENSE_WEIGHT * sure * x.fit ** FIT_POWER) / (FUSE_K + r++);
+    }
+    const fusedOrder = keptInSight([...bySig.values()].sort((a, b) => b.s - a.s || a.lexical - b.lexical));
+    return fusedOrder.map((x) => x.hit);
+  }
+
+  /** A hit found by its learned vector alone: `why` names the request's words its fields have. */
+  private learnedHit(id: number, words: RequestWord[]): SearchHit {
+    const e = this.docs[id]!.entry;
+    const bag = toolBag(e);
+    const shared = [...new Set(words.filter((r) => bag.has(r.term)).map((r) => r.word))];
+    return { connection: e.connection, type: e.type, name: e.name, score: 0, description: shortDescription(e.description, DESCRIPTION_CHARS), why: shared.length ? `learned: ${shared.join(' ')}` : 'learned' };
+  }
+
+  /** Whether a search's filters let document `id` through. */
+  private allowed(id: number, opts: SearchOptions): boolean {
+    const e = this.docs[id]!.entry;
+    return (!opts.type || e.type === opts.type) && (!opts.connections || opts.connections.has(e.connection)) && (!opts.accept || opts.accept(e.connection, e.type, e.name));
   }
 
   /** The terms of a request that name a server or a sub-product of one ("outlook", "bright data"): bench/learn-words.ts learns nothing from them. */
@@ -985,7 +1016,9 @@ export class SearchIndex {
       if (v === undefined) reads.set(w, (v = namesPlace(lower, w)));
       return v;
     };
-    const req = requestWords(normalizeQuery(text)).filter((r) => !AMBIGUOUS_NAMES.has(r.word) || readsAsName(r.word));
+    const plain = requestWords(normalizeQuery(text));
+    const plainWords = distinctWords(plain);
+    const req = plain.filter((r) => !AMBIGUOUS_NAMES.has(r.word) || readsAsName(r.word));
     // "retitle the merge request", "reassign it": doing again to a thing is changing it (its title, its assignee).
     for (const r of [...req]) {
       if (r.role !== 'head' || !r.word.startsWith('re') || !RE_CHANGES.has(r.word.slice(2).replace(/(ed|s)$/, '')) || this.posting(r.term) !== undefined) continue;
@@ -1030,7 +1063,7 @@ export class SearchIndex {
       req.push(r);
     }
     const words = [...new Set(req.map((r) => r.term))].slice(0, MAX_QUERY_TERMS);
-    if (!words.length || !this.live) return { hits: [], candidates: [], cues: [] };
+    if (!words.length || !this.live) return { hits: [], candidates: [], cues: [], ids: [], fit: [], words: plainWords, named: new Set() };
     // The request's own spelling of each term (for `why`), its weightiest part, and its number.
     const said = new Map<string, string>();
     const roleOf = new Map<string, number>();
@@ -1056,10 +1089,7 @@ export class SearchIndex {
     }
     const { norms, nameLen } = this.lengthNorms();
     const filtered = !!(opts.type || opts.connections || opts.accept);
-    const allowed = (id: number) => {
-      const e = this.docs[id]!.entry;
-      return (!opts.type || e.type === opts.type) && (!opts.connections || opts.connections.has(e.connection)) && (!opts.accept || opts.accept(e.connection, e.type, e.name));
-    };
+    const allowed = (id: number) => this.allowed(id, opts);
     // A product's name in quotes is a value ("search for 'hubspot alternatives'"), not the server to use.
     const unquoted = new Set(req.filter((r) => r.role !== 'quoted').map((r) => r.term));
     const { named, naming } = this.namedServers(words.filter((w) => unquoted.has(w)));
@@ -1168,7 +1198,7 @@ export class SearchIndex {
     }
     // The acts asked for in a verb's plain form ("complete the task"), to tell from a name's state ("get_completed_tasks").
     const acts = new Set(req.filter((r) => r.role === 'head' && ACTIONS.has(r.term) && !stateSaid(r)).map((r) => r.term));
-    const ranked: Array<{ id: number; s: number }> = [];
+    const ranked: Array<{ id: number; s: number; f: number }> = [];
     // A tool's score is its matches' (below) times factors for its verb and number, which the ones
     // below at most multiply by `most` and at least by `least`. A tool whose matches score, at the
     // most, under MIN_RELATIVE_SCORE of the best's at the least cannot be shown: those factors are
@@ -1215,16 +1245,18 @@ export class SearchIndex {
         }
         if (first !== Infinity) unasked *= firstPl === pl ? SAME_NUMBER : OTHER_NUMBER;
       }
-      ranked.push({ id, s: b.matches[id]! * unasked * b.serverFactor[id]! });
+      ranked.push({ id, s: b.matches[id]! * unasked * b.serverFactor[id]!, f: unasked });
     }
     // A hit far below the best is noise (a trace of a word in a long note): not worth its bytes. Only
     // the tools above that line are sorted (about a seventh of those scored, on average); the rest are read only
     // for twins of the hits shown, in the order a full sort would give them.
     const cutoff = ranked.reduce((m, r) => Math.max(m, r.s), 0) * MIN_RELATIVE_SCORE;
     const byScore = (x: { id: number; s: number }, y: { id: number; s: number }) => y.s - x.s || x.id - y.id;
+    const outFit: number[] = [];
     const above = ranked.filter((r) => r.s >= cutoff).sort(byScore);
 
     const out: SearchHit[] = [];
+    const outIds: number[] = [];
     const candidates: Candidate[] = [];
     const bySig = new Map<string, SearchHit>();
     const twinOf = (id: number) => {
@@ -1233,7 +1265,7 @@ export class SearchIndex {
       if (twin) (twin.also ??= []).push(e.connection);
       return !!twin;
     };
-    for (const { id, s } of above) {
+    for (const { id, s, f } of above) {
       const e = this.docs[id]!.entry;
       if (twinOf(id)) continue;
       if (out.length >= depth) continue;
@@ -1241,6 +1273,8 @@ export class SearchIndex {
       const hit: SearchHit = { connection: e.connection, type: e.type, name: e.name, score: Math.round(s * 100) / 100, description: shortDescription(e.description, DESCRIPTION_CHARS), why: explain(matched) };
       bySig.set(e.signature, hit);
       out.push(hit);
+      outIds.push(id);
+      outFit.push(Math.min(1, f));
       const nl = e.params.indexOf('\n');
       candidates.push({ name: e.name, connection: e.connection, params: nl < 0 ? e.params : e.params.slice(0, nl), score: s, local: this.localScore(id, allVariants, naming, words, nouns), ...matchedIn(matched) });
     }
@@ -1248,7 +1282,7 @@ export class SearchIndex {
     if (ranked.some((r) => r.s < cutoff && bySig.has(this.docs[r.id]!.entry.signature))) {
       for (const { id } of ranked.filter((r) => r.s < cutoff).sort(byScore)) if (!twinOf(id)) break;
     }
-    return { hits: out, candidates, cues: requestCues(lower, cueWords, question, askedAbout) };
+    return { hits: out, candidates, cues: requestCues(lower, cueWords, question, askedAbout), ids: outIds, fit: outFit, words: plainWords, named: new Set([...named, ...sub]) };
   }
 
   /** For one hit: each request word's best form and the field it matched in. */
@@ -1312,6 +1346,37 @@ export function keepLexicalBest(order: number[]): number[] {
 }
 const KEEP_LEXICAL = 2;
 const SHOWN = 5;
+
+/** keepLexicalBest for a fused order: the word ranking's best two are among the first SHOWN. */
+function keptInSight<T extends { words: number }>(order: T[]): T[] {
+  const shown = order.slice(0, SHOWN);
+  const rest = order.slice(SHOWN);
+  for (let j = 0; j < KEEP_LEXICAL; j++) {
+    const at = rest.findIndex((x) => x.words === j);
+    if (at < 0) continue;
+    // Out goes the lowest shown that is not itself one of the kept; it leads the rest.
+    let k = shown.length - 1;
+    while (k >= 0 && shown[k]!.words < KEEP_LEXICAL) k--;
+    if (k < 0) break;
+    const [kept] = rest.splice(at, 1);
+    const [out] = shown.splice(k, 1, kept!);
+    rest.unshift(out!);
+  }
+  return [...shown, ...rest];
+}
+/** How deep the ranking and the learned vectors' nearest tools are fused, and the reciprocal rank's offset. */
+const FUSE_DEPTH = 30;
+const FUSE_K = 10;
+/**
+ * The learned vectors' share against the ranking's (1: alike). A tool counts from the least cosine, in
+ * full from the second: below it the model is unsure, and its near misses ("a text file": read_media_file)
+ * should not outvote the words. Set on holdout-66 to -68 with a model trained without them.
+ */
+const DENSE_WEIGHT = 1.5;
+const DENSE_MIN_COSINE = 0.55;
+const DENSE_FULL_COSINE = 0.75;
+/** A hit whose name's act, state or number is not the one asked for (its fit below 1) gets the vectors' share times its fit to this power: they cannot tell "getDeployment" from "getDeployments". */
+const FIT_POWER = 4;
 
 let toolWords: Set<string> | undefined;
 /** The tool-name terms the thesaurus has words for (common words of the trade, not products), made at the first use. */
