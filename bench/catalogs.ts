@@ -27,9 +27,9 @@ export function loadLargeCatalogs(folder = 'catalogs-large'): Array<{ server: st
 
 /**
  * The catalogs of bench/catalogs-unseen (25th round), catalogs-unseen-2 (26th), catalogs-unseen-3
- * (28th) and catalogs-unseen-4 (29th, popular servers): npm MCP servers captured after the ranking was
- * built, that nothing was trained on.
+ * (28th), catalogs-unseen-4 (29th, popular servers) and catalogs-unseen-5 (30th): npm MCP servers captured
+ * after the ranking was built, that nothing was trained on.
  */
 export function loadUnseenCatalogs(): Array<{ server: string; package?: string; catalog: Catalog }> {
-  return [...loadLargeCatalogs('catalogs-unseen'), ...loadLargeCatalogs('catalogs-unseen-2'), ...loadLargeCatalogs('catalogs-unseen-3'), ...loadLargeCatalogs('catalogs-unseen-4')];
+  return [...loadLargeCatalogs('catalogs-unseen'), ...loadLargeCatalogs('catalogs-unseen-2'), ...loadLargeCatalogs('catalogs-unseen-3'), ...loadLargeCatalogs('catalogs-unseen-4'), ...loadLargeCatalogs('catalogs-unseen-5')];
 }
