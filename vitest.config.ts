@@ -1,11 +1,11 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-// Checks of computation alone (search quality, the learned words and the reranker's retraining,
+// Checks of computation alone (search quality, the learned words, the learned request vectors and the reranker's retraining,
 // linear time on hostile text, the dispatcher's fuzzing): the same JavaScript on every Node, so the Node 22/24 runs of
 // .ci/test-matrix (MINI_A_TEST_MATRIX=1) leave them to Node 20's run. Everything that touches
 // processes, sockets, HTTP, files or the package runs on all three.
-const DATA_ONLY = ['test/search-ranking.test.ts', 'test/learned-words.test.ts', 'test/glossary.test.ts', 'test/search-index.test.ts', 'test/rerank.test.ts', 'test/linear-time.test.ts', 'test/dispatch-fuzz.test.ts'];
+const DATA_ONLY = ['test/search-ranking.test.ts', 'test/learned-words.test.ts', 'test/glossary.test.ts', 'test/search-index.test.ts', 'test/rerank.test.ts', 'test/dense.test.ts', 'test/linear-time.test.ts', 'test/dispatch-fuzz.test.ts'];
 // Checks of mini-a's own logic that reach it through processes the platform files already drive on
 // every Node (the agent's run loop, tracing, the magg dialect, batch, the dispatcher and its schema,
 // redaction, the transparent proxy's pass-through of the protocol): on Node 22/24 they repeated
