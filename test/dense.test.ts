@@ -74,6 +74,23 @@ describe('fused with the ranking', () => {
     }
   });
 
+  it('holds when the index is rebuilt with a fresh lexicon (a server whose list keeps changing)', () => {
+    // A server gone first: the rebuilt index holds fewer documents than it had places.
+    const idx = new SearchIndex(large);
+    idx.removeConnection('hostinger');
+    const churn = (k: number) => ({ tools: Array.from({ length: 50 }, (_, i) => ({ name: `tool_${k}_${i}`, description: Array.from({ length: 40 }, (_, j) => `w${k}x${i}y${j}`).join(' '), inputSchema: { type: 'object' as const } })), resources: [], resourceTemplates: [], prompts: [], refreshedAt: 0 });
+    const before = idx.vocabulary;
+    let fewer = false;
+    for (let k = 0; k < 40; k++) {
+      idx.setConnection('churn', entriesOf('churn', 'churn', churn(k)));
+      if (idx.vocabulary < before + 2_000 * k) fewer = true;
+    }
+    expect(fewer).toBe(true); // the lexicon was rebuilt on the way
+    idx.removeConnection('churn');
+    const fresh = new SearchIndex(large.filter((e) => e.connection !== 'hostinger'));
+    for (const x of held.slice(0, 40)) expect(idx.search(x.q, { limit: 5 })).toEqual(fresh.search(x.q, { limit: 5 }));
+  });
+
   it('leaves a catalog it never saw as the word ranking has it', () => {
     const unseen = capturedServers('catalogs-unseen-5').flatMap((s) => entriesOf(s, s, captured(s, 'catalogs-unseen-5')));
     expect(unseen.filter((e) => model.knows(e.name, e.description))).toEqual([]);

@@ -561,6 +561,7 @@ export class SearchIndex {
     const groups = [...this.byConnection].map(([c, ids]) => [c, ids.map((id) => this.docs[id]!.entry)] as const);
     this.docs.length = 0;
     this.docConn.length = 0;
+    this.docVec.length = 0;
     this.lex = new Lexicon();
     this.byTerm = [];
     this.liveTerms = 0;
@@ -929,8 +930,8 @@ export class SearchIndex {
     const hits = [...order.map((i) => first.hits[i]!), ...first.hits.slice(RERANK_DEPTH)];
     const ids = [...order.map((i) => first.ids[i]!), ...first.ids.slice(RERANK_DEPTH)];
     const fit = [...order.map((i) => first.fit[i]!), ...first.fit.slice(RERANK_DEPTH)];
-    const words = [...order, ...first.hits.slice(RERANK_DEPTH).map((_, k) => RERANK_DEPTH + k)];
-    return (dense ? this.fused(dense, hits, ids, fit, words, first, opts) : hits).slice(0, limit);
+    const wordRank = [...order, ...first.hits.slice(RERANK_DEPTH).map((_, k) => RERANK_DEPTH + k)];
+    return (dense ? this.fused(dense, hits, ids, fit, wordRank, first, opts) : hits).slice(0, limit);
   }
 
   /**
