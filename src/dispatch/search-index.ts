@@ -927,11 +927,9 @@ export class SearchIndex {
     if (!rerank || !first.hits.length) return first.hits.slice(0, limit);
     // The model was trained on the best RERANK_DEPTH hits: it reorders those, whatever the limit.
     const order = first.hits.length < 2 ? [0] : keepLexicalBest(rerankOrder(RERANK_WEIGHTS, first.cues, first.candidates.slice(0, RERANK_DEPTH)));
-    const hits = [...order.map((i) => first.hits[i]!), ...first.hits.slice(RERANK_DEPTH)];
-    const ids = [...order.map((i) => first.ids[i]!), ...first.ids.slice(RERANK_DEPTH)];
-    const fit = [...order.map((i) => first.fit[i]!), ...first.fit.slice(RERANK_DEPTH)];
-    const wordRank = [...order, ...first.hits.slice(RERANK_DEPTH).map((_, k) => RERANK_DEPTH + k)];
-    return (dense ? this.fused(dense, hits, ids, fit, wordRank, first, opts) : hits).slice(0, limit);
+    // Each place's hit in the word ranking.
+    const at = [...order, ...first.hits.slice(RERANK_DEPTH).map((_, k) => RERANK_DEPTH + k)];
+    return (dense ? this.fused(dense, at, first, opts) : at.map((i) => first.hits[i]!)).slice(0, limit);
   }
 
   /**
@@ -939,8 +937,9 @@ export class SearchIndex {
    * is near the request's. Only where the best hit is itself such a tool: where it is one the model never
    * saw, the request is most likely about that server, and the model's favourites would crowd it out.
    */
-  private fused(model: DenseModel, hits: SearchHit[], ids: number[], fit: number[], wordRank: number[], first: FirstRanking, opts: SearchOptions): SearchHit[] {
-    if (!this.docVec[ids[0]!]) return hits;
+  private fused(model: DenseModel, at: number[], first: FirstRanking, opts: SearchOptions): SearchHit[] {
+    const hits = at.map((i) => first.hits[i]!);
+    if (!this.docVec[first.ids[at[0]!]!]) return hits;
     const { words, named } = first;
     const q = model.requestVector(denseTerms(words));
     if (!q) return hits;
@@ -956,19 +955,21 @@ export class SearchIndex {
     near.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
     // `lexical`: the place in the ranking (after the second look), `words`: in the word ranking's own.
     const bySig = new Map<string, { hit: SearchHit; s: number; lexical: number; words: number; fit: number }>();
-    hits.forEach((hit, r) => bySig.set(this.docs[ids[r]!]!.entry.signature, { hit, s: 1 / (FUSE_K + r), lexical: r, words: wordRank[r]!, fit: fit[r]! }));
+    at.forEach((i, r) => bySig.set(this.docs[first.ids[i]!]!.entry.signature, { hit: hits[r]!, s: 1 / (FUSE_K + r), lexical: r, words: i, fit: first.fit[i]! }));
+    // Each tool counts once, at its best place: its twins on other connections share it.
+    const credited = new Set<string>();
     let r = 0;
     for (const [c, id] of near) {
       if (r >= FUSE_DEPTH) break;
       const e = this.docs[id]!.entry;
       let x = bySig.get(e.signature);
-      if (x && x.lexical === Infinity && x.hit.connection !== e.connection) {
-        // A twin of a tool already listed by its vector: one more connection offering it.
-        if (!x.hit.also?.includes(e.connection)) (x.hit.also ??= []).push(e.connection);
+      if (credited.has(e.signature)) {
+        // A twin of a tool listed by its vector alone: one more connection offering it (the ranking's hits list theirs already).
+        if (x!.lexical === Infinity && x!.hit.connection !== e.connection && !x!.hit.also?.includes(e.connection)) (x!.hit.also ??= []).push(e.connection);
         continue;
       }
+      credited.add(e.signature);
       if (!x) bySig.set(e.signature, (x = { hit: this.learnedHit(id, words), s: 0, lexical: Infinity, words: Infinity, fit: 1 }));
-      else if (x.s > 1 / (FUSE_K + x.lexical) || x.lexical === Infinity) continue;
       const sure = Math.min(1, (c - DENSE_MIN_COSINE) / (DENSE_FULL_COSINE - DENSE_MIN_COSINE));
       x.s += (DENSE_WEIGHT * sure * x.fit ** FIT_POWER) / (FUSE_K + r++);
     }
@@ -1333,22 +1334,12 @@ function joinedNames(server: string): string[] {
  * 0.9697, the held-out half 0.972 -> 0.975; top-1 is the model's, unchanged.)
  */
 export function keepLexicalBest(order: number[]): number[] {
-  const shown = order.slice(0, SHOWN);
-  let k = shown.length - 1;
-  for (let j = 0; j < KEEP_LEXICAL && j < order.length; j++) {
-    if (shown.includes(j)) continue;
-    // Out goes the model's lowest pick that is not itself one of the kept.
-    while (k >= 0 && shown[k]! < KEEP_LEXICAL) k--;
-    if (k < 0) break;
-    shown[k--] = j;
-  }
-  const kept = new Set(shown);
-  return [...shown, ...order.filter((i) => !kept.has(i))];
+  return keptInSight(order.map((words) => ({ words }))).map((x) => x.words);
 }
 const KEEP_LEXICAL = 2;
 const SHOWN = 5;
 
-/** keepLexicalBest for a fused order: the word ranking's best two are among the first SHOWN. */
+/** An order of items with their place in the word ranking (`words`), its best two brought among the first SHOWN. */
 function keptInSight<T extends { words: number }>(order: T[]): T[] {
   const shown = order.slice(0, SHOWN);
   const rest = order.slice(SHOWN);
